@@ -1,0 +1,129 @@
+#pragma once
+// TS^2 and (TS^2)^n, and the action of SE(3)^n on them (Celledoni Section 5.1).
+//
+// A point of (TS^2)^n is stored as one vector of R^{6n}, positions first:
+//   y = [q_1, ..., q_n, w_1, ..., w_n],  |q_i| = 1,  q_i . w_i = 0,
+// which is also the layout of the ambient ODE state and of the `run` CSV columns.
+// An element of se(3)^n is stored as xi = [u_1, v_1, ..., u_n, v_n], Celledoni's order.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+
+#include "geometry/se3.hpp"
+#include "geometry/so3.hpp"
+
+namespace geomint {
+
+namespace ts2 {
+using Vec3 = Eigen::Vector3d;
+using Vec6 = Eigen::Matrix<double, 6, 1>;
+
+/// psi((A, a), (q, w)) = (A q, A w + hat(a) A q).
+inline void act(const se3::Element& g, Vec3& q, Vec3& w) {
+  const Vec3 aq = g.rotation * q;
+  w = g.rotation * w + g.translation.cross(aq);
+  q = aq;
+}
+
+/// The infinitesimal generator psi_*((u, v))|_(q, w) = (hat(u) q, hat(u) w + hat(v) q).
+inline void generator(const Vec6& xi, const Vec3& q, const Vec3& w, Vec3& dq, Vec3& dw) {
+  const Vec3 u = xi.head<3>(), v = xi.tail<3>();
+  dq = u.cross(q);
+  dw = u.cross(w) + v.cross(q);
+}
+}  // namespace ts2
+
+/// (TS^2)^N with N spheres known at compile time, or Eigen::Dynamic.
+template <int N>
+struct TangentSphereProduct {
+  static constexpr int kDim = N == Eigen::Dynamic ? Eigen::Dynamic : 6 * N;
+  using Point = Eigen::Matrix<double, kDim, 1>;
+  using Algebra = Eigen::Matrix<double, kDim, 1>;  // se(3)^N
+  using Vec3 = Eigen::Vector3d;
+  using Vec6 = Eigen::Matrix<double, 6, 1>;
+
+  static Eigen::Index count(const Point& y) { return y.size() / 6; }
+
+  template <class V>
+  static auto q(V& y, Eigen::Index i) {
+    return y.template segment<3>(3 * i);
+  }
+  template <class V>
+  static auto w(V& y, Eigen::Index i) {
+    return y.template segment<3>(3 * (y.size() / 6 + i));
+  }
+
+  /// y <- exp(xi) . y, component-wise.
+  static void exp_act(const Algebra& xi, Point& y) {
+    const Eigen::Index n = count(y);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      Vec3 qi = q(y, i), wi = w(y, i);
+      ts2::act(se3::exp(xi.template segment<6>(6 * i)), qi, wi);
+      q(y, i) = qi;
+      w(y, i) = wi;
+    }
+  }
+
+  /// dy = psi_*(xi)|_y.
+  static void generator(const Algebra& xi, const Point& y, Point& dy) {
+    // Size the output first: for N = Eigen::Dynamic an empty (or stale) dy was written out of
+    // bounds (segfault in Release), and w(dy, i) took its layout from dy's own size.
+    dy.resize(y.size());
+    const Eigen::Index n = count(y);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      Vec3 dq, dw;
+      ts2::generator(xi.template segment<6>(6 * i), q(y, i), w(y, i), dq, dw);
+      q(dy, i) = dq;
+      w(dy, i) = dw;
+    }
+  }
+
+  static void bracket(const Algebra& a, const Algebra& b, Algebra& out) {
+    out.resize(a.size());  // for N = Eigen::Dynamic an unsized out was written out of bounds
+    for (Eigen::Index i = 0; i < a.size() / 6; ++i)
+      out.template segment<6>(6 * i) =
+          se3::bracket(a.template segment<6>(6 * i), b.template segment<6>(6 * i));
+  }
+
+  /// Exact dexpinv, component-wise (Celledoni Section 2.3).
+  static void dexpinv(const Algebra& a, const Algebra& b, Algebra& out) {
+    out.resize(a.size());  // for N = Eigen::Dynamic an unsized out was written out of bounds
+    for (Eigen::Index i = 0; i < a.size() / 6; ++i)
+      out.template segment<6>(6 * i) =
+          se3::dexpinv(a.template segment<6>(6 * i), b.template segment<6>(6 * i));
+  }
+
+  /// Truncated dexpinv series (8), component-wise.
+  static void dexpinv_series(const Algebra& a, const Algebra& b, int max_power, Algebra& out) {
+    out.resize(a.size());  // for N = Eigen::Dynamic an unsized out was written out of bounds
+    for (Eigen::Index i = 0; i < a.size() / 6; ++i)
+      out.template segment<6>(6 * i) = se3::dexpinv_series(a.template segment<6>(6 * i),
+                                                           b.template segment<6>(6 * i), max_power);
+  }
+
+  /// Largest |‖q_i‖ - 1| and |q_i . w_i|: how far y is from (TS^2)^N.
+  static double unit_length_defect(const Point& y) {
+    double d = 0.0;
+    for (Eigen::Index i = 0; i < count(y); ++i) d = std::max(d, std::abs(q(y, i).norm() - 1.0));
+    return d;
+  }
+  static double tangency_defect(const Point& y) {
+    double d = 0.0;
+    for (Eigen::Index i = 0; i < count(y); ++i) d = std::max(d, std::abs(q(y, i).dot(w(y, i))));
+    return d;
+  }
+
+  /// Nearest point of (TS^2)^N in the sense used by reprojection: q_i normalised,
+  /// w_i projected onto the tangent plane of the normalised q_i.
+  static void project(Point& y) {
+    for (Eigen::Index i = 0; i < count(y); ++i) {
+      const Vec3 qi = q(y, i).normalized();
+      q(y, i) = qi;
+      w(y, i) -= qi.dot(w(y, i)) * qi;
+    }
+  }
+};
+
+}  // namespace geomint

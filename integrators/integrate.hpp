@@ -1,0 +1,48 @@
+#pragma once
+// Driving an integrator from t0 to T, fixed-step or adaptive alike.
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "integrators/failure.hpp"
+
+namespace geomint {
+
+/// Throws NonFinite if y has a NaN or infinite entry.
+template <class State>
+void require_finite(const State& y, double t, std::string_view who) {
+  if (!y.allFinite()) throw NonFinite(t, std::string(who) + ": the state is no longer finite");
+}
+
+/// Integrates y from t0 to T, calling observe(t, y) at t0 and at every output point: after
+/// every step of a fixed-step method, and at every output point of an adaptive one. Fixed
+/// steps are all exactly h but the last, which ends at T; times are t0 + k h, so no rounding
+/// accumulates in t.
+template <class I, class Observer>
+void integrate(I& integrator, typename I::State& y, double t0, double T, Observer&& observe) {
+  const auto name = I::declaration.name;
+  require_finite(y, t0, name);
+  observe(t0, static_cast<const typename I::State&>(y));
+  if constexpr (I::declaration.adaptive) {
+    double t = t0;
+    while (t < T) {
+      integrator.advance(t, y, T, [&](double ti, const typename I::State& yi) {
+        require_finite(yi, ti, name);
+        observe(ti, yi);
+      });
+    }
+  } else {
+    const double h = integrator.step_size();
+    const auto steps = static_cast<std::int64_t>(std::ceil((T - t0) / h * (1.0 - 1e-12)));
+    for (std::int64_t k = 1; k <= steps; ++k) {
+      const double t_prev = t0 + static_cast<double>(k - 1) * h;
+      const double t_next = k == steps ? T : t0 + static_cast<double>(k) * h;
+      integrator.step(t_prev, y, k == steps ? T - t_prev : h);
+      require_finite(y, t_next, name);
+      observe(t_next, static_cast<const typename I::State&>(y));
+    }
+  }
+}
+
+}  // namespace geomint

@@ -1,0 +1,81 @@
+#pragma once
+// The explicit variational integrator on (S^2)^n (LLM Cor. 3), for a diagonal inertia
+// (bodies coupled through the potential only):
+//   a_i       = h w_i - h^2/(2 M_ii) q_i x dV_k/dq_i
+//   q_{k+1,i} = a_i x q_i + (1 - |a_i|^2)^{1/2} q_i                                     (3.17)
+//   w_{k+1,i} = w_i - h/(2 M_ii) q_i x dV_k/dq_i - h/(2 M_ii) q_{k+1,i} x dV_{k+1}/dq_i   (3.18)
+// A step with |a_i| > 1 has no solution on the sphere: the step is too large for the motion.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <cmath>
+#include <string>
+
+#include "integrators/declaration.hpp"
+#include "integrators/explicit_rk.hpp"
+#include "integrators/failure.hpp"
+#include "integrators/options.hpp"
+#include "integrators/work.hpp"
+#include "models/views.hpp"
+
+namespace geomint {
+
+inline constexpr Declaration kExplicitVariationalDeclaration{
+    "vi_explicit", "explicit variational integrator on (S^2)^n for diagonal inertia, LLM Cor. 3",
+    Family::Variational, 2, false, true, true, true};
+
+template <DiagonalSphereLagrangian M>
+class ExplicitVariational {
+ public:
+  using Model = M;
+  using State = typename M::State;
+  using Points = typename M::Points;
+  static constexpr Declaration declaration = kExplicitVariationalDeclaration;
+
+  ExplicitVariational(const M& model, const IntegratorOptions& opt)
+      : model_(model), h_(checked_step_size(opt, declaration.name)), n_(model.bodies()) {
+    for (Points* p : {&q_, &grad_, &grad_at_, &kick_}) p->resize(3, n_);
+  }
+
+  double step_size() const { return h_; }
+  const Work& work() const { return work_; }
+
+  void step(double t, State& y, double h) {
+    const auto& m = model_.inertia();
+    Eigen::Map<Points> q(y.data(), 3, n_);  // y = [q_1..q_n, w_1..w_n]
+    Eigen::Map<Points> w(y.data() + 3 * n_, 3, n_);
+    if (!(grad_valid_ && q == grad_at_)) {
+      q_ = q;
+      model_.potential_gradient(q_, grad_);
+      ++work_.f_evals;
+    }
+    for (Eigen::Index i = 0; i < n_; ++i) {
+      kick_.col(i) = (0.5 * h / m(i, i)) * q.col(i).cross(grad_.col(i));
+      const Eigen::Vector3d a = h * (w.col(i) - kick_.col(i));
+      const double aa = a.squaredNorm();
+      if (!(aa <= 1.0))
+        throw NonConvergence(t, "LLM (3.17) has no solution: |h w - h^2/(2M) q x dV/dq| = " +
+                                    std::to_string(std::sqrt(aa)) + " > 1 for body " +
+                                    std::to_string(i + 1) + "; the step size is too large");
+      q.col(i) = a.cross(q.col(i)) + std::sqrt(1.0 - aa) * q.col(i);  // (3.17)
+    }
+    q_ = q;
+    model_.potential_gradient(q_, grad_);
+    ++work_.f_evals;
+    for (Eigen::Index i = 0; i < n_; ++i)  // (3.18)
+      w.col(i) -= kick_.col(i) + (0.5 * h / m(i, i)) * q.col(i).cross(grad_.col(i));
+    grad_at_ = q_;
+    grad_valid_ = true;
+    ++work_.steps;
+  }
+
+ private:
+  const M& model_;
+  double h_;
+  Eigen::Index n_;
+  Points q_, grad_, grad_at_, kick_;
+  bool grad_valid_ = false;
+  Work work_;
+};
+
+}  // namespace geomint

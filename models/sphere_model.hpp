@@ -1,0 +1,224 @@
+#pragma once
+// The common part of every mechanical system on (S^2)^n with a Lagrangian of LLM's form (2.2),
+//   L = 1/2 sum_ij M_ij q_i'.q_j' - V(q),
+// written once: a concrete model (CRTP `Derived`) supplies its inertia M, potential V and
+// gradient dV/dq, and gets from here
+//   - the AmbientOde view, LLM (2.10)-(2.11), on y = [q_1..q_n, w_1..w_n] in R^{6n};
+//   - the LieGroupOde view, SE(3)^n acting on (TS^2)^n (Celledoni Section 5.1-5.2);
+//   - the invariants: energy, angular momentum, and the manifold defects.
+//
+// A model object owns scratch memory for the (2.11) solve, so evaluations allocate nothing;
+// the price is that one model object must not be used by two threads at once.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "geometry/tangent_sphere.hpp"
+#include "models/sphere_inertia.hpp"
+
+namespace geomint {
+
+/// Which components of the angular momentum are conserved: the one about the vertical e3
+/// (gravity, pivots on the axis) or all three (a potential invariant under every rotation).
+enum class Symmetry { Vertical, Full };
+
+/// `Diagonal`: whether M is diagonal (bodies coupled through V only), which makes K diagonal
+/// and admits the explicit variational integrator (LLM Cor. 3).
+template <class Derived, int N, bool Diagonal>
+class SphereModel {
+ public:
+  static constexpr int kBodies = N;
+  static constexpr bool kDiagonalInertia = Diagonal;
+  using Group = TangentSphereProduct<N>;  // SE(3)^N acting on (TS^2)^N
+  using State = typename Group::Point;
+  using Algebra = typename Group::Algebra;
+  using Points = Eigen::Matrix<double, 3, N>;  // q_1..q_n (or w_1..w_n) as columns
+  using Inertia = Eigen::Matrix<double, N, N>;
+  using Vec3 = Eigen::Vector3d;
+
+  Eigen::Index bodies() const { return self().inertia().rows(); }
+  Eigen::Index dimension() const { return 6 * bodies(); }
+
+  static Eigen::Map<const Points> positions(const State& y) {
+    return {y.data(), 3, y.size() / 6};
+  }
+  static Eigen::Map<const Points> velocities(const State& y) {
+    return {y.data() + y.size() / 2, 3, y.size() / 6};
+  }
+
+  // ---- AmbientOde view -----------------------------------------------------------------
+
+  /// q_i' = w_i x q_i  (LLM 2.10), and w' from (2.11).
+  void rhs(double /*t*/, const State& y, State& dy) const {
+    const auto q = positions(y);
+    const auto w = velocities(y);
+    angular_acceleration(y, scratch_.wdot);
+    const Eigen::Index n = bodies();
+    for (Eigen::Index i = 0; i < n; ++i) {
+      dy.template segment<3>(3 * i) = w.col(i).cross(q.col(i));
+      dy.template segment<3>(3 * (n + i)) = scratch_.wdot.col(i);
+    }
+  }
+
+  /// Normalise q_i and project w_i onto the tangent plane at q_i.
+  void project(State& y) const { Group::project(y); }
+
+  // ---- LieGroupOde view ----------------------------------------------------------------
+
+  /// f(q, w) = (w_1, q_1 x h_1, ..., w_n, q_n x h_n) with h = w' from (2.11), so that
+  /// psi_*(f)|_(q,w) = (w x q, h) is the vector field (Celledoni Section 5.2).
+  void generator(double /*t*/, const State& y, Algebra& xi) const {
+    const auto q = positions(y);
+    const auto w = velocities(y);
+    angular_acceleration(y, scratch_.wdot);
+    for (Eigen::Index i = 0; i < bodies(); ++i) {
+      xi.template segment<3>(6 * i) = w.col(i);
+      xi.template segment<3>(6 * i + 3) = q.col(i).cross(scratch_.wdot.col(i));
+    }
+  }
+
+  // ---- Invariants ------------------------------------------------------------------------
+
+  /// 1/2 sum_ij M_ij (w_i x q_i).(w_j x q_j).
+  double kinetic_energy(const State& y) const {
+    velocities_of_positions(y, scratch_.qdot);
+    const auto& m = self().inertia();
+    double t = 0.0;
+    for (Eigen::Index i = 0; i < bodies(); ++i) {
+      t += 0.5 * m(i, i) * scratch_.qdot.col(i).squaredNorm();
+      if constexpr (!Diagonal)
+        for (Eigen::Index j = i + 1; j < bodies(); ++j)
+          t += m(i, j) * scratch_.qdot.col(i).dot(scratch_.qdot.col(j));
+    }
+    return t;
+  }
+
+  double energy(const State& y) const {
+    scratch_.q = positions(y);
+    return kinetic_energy(y) + self().potential(scratch_.q);
+  }
+
+  /// The momentum map of rotations acting on every q_i at once:
+  /// J = sum_ij M_ij q_i x (w_j x q_j), i.e. sum_i q_i x dL/dq_i'.
+  Vec3 angular_momentum(const State& y) const {
+    const auto q = positions(y);
+    velocities_of_positions(y, scratch_.qdot);
+    const auto& m = self().inertia();
+    Vec3 j = Vec3::Zero();
+    for (Eigen::Index i = 0; i < bodies(); ++i) {
+      if constexpr (Diagonal) {
+        j += m(i, i) * q.col(i).cross(scratch_.qdot.col(i));
+      } else {
+        Vec3 p = Vec3::Zero();
+        for (Eigen::Index k = 0; k < bodies(); ++k) p += m(i, k) * scratch_.qdot.col(k);
+        j += q.col(i).cross(p);
+      }
+    }
+    return j;
+  }
+
+  /// Names of the conserved momentum components, in the order of conserved_momentum().
+  static std::vector<std::string> momentum_names() {
+    if (Derived::kSymmetry == Symmetry::Full) return {"Lx", "Ly", "Lz"};
+    return {"Lz"};
+  }
+
+  /// The conserved components of the angular momentum (only z for Symmetry::Vertical).
+  Eigen::Vector3d conserved_momentum(const State& y) const {
+    const Vec3 j = angular_momentum(y);
+    if (Derived::kSymmetry == Symmetry::Full) return j;
+    return {j.z(), 0.0, 0.0};
+  }
+  static int momentum_count() { return Derived::kSymmetry == Symmetry::Full ? 3 : 1; }
+
+  /// Largest |‖q_i‖ - 1| and |q_i . w_i|.
+  static double unit_length_defect(const State& y) { return Group::unit_length_defect(y); }
+  static double tangency_defect(const State& y) { return Group::tangency_defect(y); }
+
+  /// LLM's unit length error at one time: the mean over bodies of |1 - q_i . q_i|.
+  static double mean_unit_length_error(const State& y) {
+    const auto q = positions(y);
+    double sum = 0.0;
+    for (Eigen::Index i = 0; i < q.cols(); ++i) sum += std::abs(1.0 - q.col(i).squaredNorm());
+    return sum / static_cast<double>(q.cols());
+  }
+
+  /// The invariants by name, in the order invariants() writes them: energy, the conserved
+  /// momentum components, then unit_i = ‖q_i‖ - 1 and tangency_i = q_i . w_i for each body.
+  std::vector<std::string> invariant_names() const {
+    std::vector<std::string> names{"energy"};
+    for (const auto& m : momentum_names()) names.push_back(m);
+    for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back("unit_" + std::to_string(i));
+    for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back("tangency_" + std::to_string(i));
+    return names;
+  }
+  void invariants(const State& y, std::vector<double>& out) const {
+    out.clear();
+    out.push_back(energy(y));
+    const Vec3 j = conserved_momentum(y);
+    for (int k = 0; k < momentum_count(); ++k) out.push_back(j(k));
+    const auto q = positions(y);
+    const auto w = velocities(y);
+    for (Eigen::Index i = 0; i < bodies(); ++i) out.push_back(q.col(i).norm() - 1.0);
+    for (Eigen::Index i = 0; i < bodies(); ++i) out.push_back(q.col(i).dot(w.col(i)));
+  }
+
+  /// The state's named 3-vectors: q1..qn and w1..wn, as in the `run` CSV columns.
+  std::vector<std::string> state_vector_names() const {
+    std::vector<std::string> names;
+    for (const char* prefix : {"q", "w"})
+      for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back(prefix + std::to_string(i));
+    return names;
+  }
+
+ protected:
+  SphereModel() = default;
+
+  /// LLM (2.11):  K(q) w' = b(q, w),  b_i = sum_{j != i} M_ij |w_j|^2 q_i x q_j - q_i x dV/dq_i.
+  void angular_acceleration(const State& y, Points& wdot) const {
+    const auto q = positions(y);
+    const auto w = velocities(y);
+    const auto& m = self().inertia();
+    const Eigen::Index n = bodies();
+    scratch_.q = q;
+    self().potential_gradient(scratch_.q, scratch_.grad);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      Vec3 bi = -q.col(i).cross(scratch_.grad.col(i));
+      if constexpr (!Diagonal)
+        for (Eigen::Index j = 0; j < n; ++j)
+          if (j != i) bi += m(i, j) * w.col(j).squaredNorm() * q.col(i).cross(q.col(j));
+      wdot.col(i) = bi;
+    }
+    scratch_.inertia_solver.solve_in_place(m, q, wdot);
+  }
+
+  /// The scratch memory is sized for n bodies once; Derived calls this from its constructor.
+  void allocate_scratch(Eigen::Index n) {
+    scratch_.q.resize(3, n);
+    scratch_.grad.resize(3, n);
+    scratch_.wdot.resize(3, n);
+    scratch_.qdot.resize(3, n);
+    scratch_.inertia_solver.resize(n);
+  }
+
+ private:
+  const Derived& self() const { return static_cast<const Derived&>(*this); }
+
+  /// q_i' = w_i x q_i, as the columns of `qdot`.
+  void velocities_of_positions(const State& y, Points& qdot) const {
+    const auto q = positions(y);
+    const auto w = velocities(y);
+    for (Eigen::Index i = 0; i < bodies(); ++i) qdot.col(i) = w.col(i).cross(q.col(i));
+  }
+
+  struct Scratch {
+    Points q, grad, wdot, qdot;
+    SphereInertiaSolver<N, Diagonal> inertia_solver;
+  };
+  mutable Scratch scratch_;
+};
+
+}  // namespace geomint

@@ -1,0 +1,37 @@
+#include "models/spherical_pendulum.hpp"
+
+#include <cmath>
+
+#include "models/sphere_state.hpp"
+
+namespace geomint {
+
+ParameterSet SphericalPendulum::default_parameters() {
+  return {{"m", 1.0, "kg", "mass of the bob"},
+          {"l", 1.0, "m", "length of the link"},
+          {"g", 9.81, "m/s^2", "gravitational acceleration, along +e3"}};
+}
+
+SphericalPendulum::SphericalPendulum(const ParameterSet& p) {
+  p.require_positive(kName, "m");
+  p.require_positive(kName, "l");
+  inertia_(0, 0) = p["m"] * p["l"] * p["l"];
+  weight_ = p["m"] * p["g"] * p["l"];
+  allocate_scratch(1);
+}
+
+const std::vector<Preset<SphericalPendulum>>& SphericalPendulum::presets() {
+  static const std::vector<Preset<SphericalPendulum>> list = {
+      {"swing",
+       "Our choice (no paper fixes one): m = l = 1, g = 9.81; released 60 degrees from the "
+       "downward vertical, q = (sqrt3/2, 0, 1/2), with w = (-1, 1, sqrt3): a swing in the "
+       "x-z plane plus an azimuthal spin, so the motion is genuinely three-dimensional.",
+       [](ParameterSet&) {},
+       [](const SphericalPendulum&) {
+         const double s3 = std::sqrt(3.0);
+         return make_sphere_state<State>({{s3 / 2, 0, 0.5}}, {{-1.0, 1.0, s3}});
+       }}};
+  return list;
+}
+
+}  // namespace geomint

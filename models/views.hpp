@@ -1,0 +1,54 @@
+#pragma once
+// The views a model can offer, as concepts, so that an integrator requires exactly what it
+// needs and the integrator x model matrix follows at compile time (DESIGN.md, models/).
+
+#include <Eigen/Core>
+#include <concepts>
+#include <string_view>
+
+namespace geomint {
+
+/// y' = F(t, y) in R^N, with a projection of y onto the manifold the solution lives on.
+template <class M>
+concept AmbientOde = requires(const M& m, double t, const typename M::State& y,
+                              typename M::State& out) {
+  { m.dimension() } -> std::convertible_to<Eigen::Index>;
+  m.rhs(t, y, out);
+  m.project(out);
+};
+
+/// A Lagrangian on (S^2)^n of the form (2.2): L = 1/2 sum M_ij q_i'.q_j' - V(q)  (LLM).
+template <class M>
+concept SphereLagrangian = requires(const M& m, const typename M::Points& q,
+                                    typename M::Points& grad) {
+  { m.bodies() } -> std::convertible_to<Eigen::Index>;
+  { m.inertia() } -> std::convertible_to<const typename M::Inertia&>;
+  { m.potential(q) } -> std::convertible_to<double>;
+  m.potential_gradient(q, grad);
+};
+
+/// The same, with M diagonal: the bodies are coupled through V only (LLM Cor. 3).
+template <class M>
+concept DiagonalSphereLagrangian = SphereLagrangian<M> && M::kDiagonalInertia;
+
+/// A vector field written through a Lie group action: F(y) = psi_*(f(y))|_y, with the group's
+/// exp-action, dexpinv and bracket in M::Group (Celledoni Section 2).
+template <class M>
+concept LieGroupOde = requires(const M& m, double t, const typename M::State& y,
+                               typename M::Algebra& xi) {
+  typename M::Group;
+  m.generator(t, y, xi);
+  M::Group::exp_act(xi, std::declval<typename M::State&>());
+  M::Group::dexpinv(xi, xi, xi);
+  M::Group::bracket(xi, xi, xi);
+};
+
+/// The view names, as the integrator x model matrix reports a missing one.
+namespace view {
+inline constexpr std::string_view kAmbientOde = "AmbientOde";
+inline constexpr std::string_view kSphereLagrangian = "SphereLagrangian";
+inline constexpr std::string_view kDiagonalSphereLagrangian = "diagonal-inertia SphereLagrangian";
+inline constexpr std::string_view kLieGroupOde = "LieGroupOde";
+}  // namespace view
+
+}  // namespace geomint

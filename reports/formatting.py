@@ -1,0 +1,99 @@
+"""Number formatting and highlighting rules shared by the page, the summary and the figures.
+
+Keeping them in one place makes index.html, summary.md and the figure legends agree on
+how a number is printed and on which rows count as suspicious.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from results import Row
+
+RATIO_BAND = (0.75, 1.25)
+ORDER_TOLERANCE = 0.2
+
+
+def fmt_float(x: float | None) -> str:
+    """Scientific notation with 4 significant digits; "" for not applicable (None)."""
+    if x is None:
+        return ""
+    if math.isnan(x):
+        return "nan"
+    return f"{x:.3e}"
+
+
+def fmt_count(x: float | None) -> str:
+    """Counts are integers in the files but arrive as floats; print them without a point."""
+    if x is not None and math.isfinite(x) and x == int(x):
+        return str(int(x))
+    return fmt_float(x)
+
+
+def fmt_order(x: float | None) -> str:
+    """Convergence orders are compared with small integers, so two decimals read best."""
+    if x is None:
+        return ""
+    return "n/a" if math.isnan(x) else f"{x:.2f}"
+
+
+def case_label(case: Row) -> str:
+    """Integrator plus the setting that distinguishes its cases: h, or rtol when adaptive."""
+    if case["h"] is not None:
+        return f"{case['integrator']} h={case['h']:.4g}"
+    if case["rtol"] is not None:
+        return f"{case['integrator']} rtol={case['rtol']:.4g}"
+    return str(case["integrator"])
+
+
+def status_text(case: Row) -> str:
+    """The failure kind with the time it happened and the message, e.g. for notes."""
+    text = str(case["status"])
+    if case["fail_time"] is not None:
+        text += f" at t={fmt_float(case['fail_time'])}"
+    if case["status_detail"]:
+        text += f": {case['status_detail']}"
+    return text
+
+
+def ratio_out_of_band(row: Row) -> bool:
+    """A printed setting reproduces when ours/published lies in RATIO_BAND.
+
+    A missing or nan ratio is flagged too: the row could not be checked.
+    """
+    ratio = row["ratio"]
+    return row["role"] == "printed" and not (
+        ratio is not None and RATIO_BAND[0] <= ratio <= RATIO_BAND[1])
+
+
+def order_deviates(row: Row) -> bool:
+    """True when a fixed-step method's fitted order is off its nominal one by more than
+    ORDER_TOLERANCE. An adaptive method's slope against the mean step is not an order, so it
+    is never flagged."""
+    fitted, nominal = row["fitted_order"], row["nominal_order"]
+    return (row["abscissa"] == "h" and fitted is not None and nominal is not None
+            and abs(fitted - nominal) > ORDER_TOLERANCE)
+
+
+def manifest_facts(manifest: dict[str, Any]) -> list[tuple[str, str]]:
+    """What ran and where, as (label, text) pairs; absent manifest keys give empty text."""
+    def get(*keys: str) -> str:
+        value: Any = manifest
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        return "" if value is None else str(value)
+
+    wall = manifest.get("wall_s")
+    cores = get("machine", "cores")
+    machine = (get("machine", "hostname"), get("machine", "cpu"), cores and f"{cores} cores")
+    return [
+        ("Spec file", get("spec_file")),
+        ("Git revision", get("git_revision")),
+        ("Compiler", " ".join(filter(None, (get("compiler"), get("build_type"),
+                                            get("flags"))))),
+        ("SUNDIALS", f"{get('sundials', 'version')} ({get('sundials', 'build')})"),
+        ("Machine", ", ".join(filter(None, machine))),
+        ("Ran", f"{get('started')} to {get('finished')}"),
+        ("Wall time", f"{wall:.4g} s" if isinstance(wall, (int, float)) else ""),
+        ("Cases", f"{get('cases')} ({get('failed')} failed)"),
+    ]

@@ -1,0 +1,65 @@
+"""Turn result directories into a report: index.html, summary.md and figures/.
+
+Usage: make_report.py RESULTS --out REPORT_DIR
+
+RESULTS is one result directory (it has manifest.json) or a directory whose immediate
+subdirectories are result directories. Malformed input ends the run with exit status 1
+and one line on stderr naming the file and the problem.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import figures
+import html_page
+import markdown_summary
+from results import ResultError, Study, is_result_dir, load_study
+
+
+def find_result_dirs(root: Path) -> list[Path]:
+    """root itself when it is a result directory, else its result subdirectories, sorted."""
+    if is_result_dir(root):
+        return [root]
+    found = sorted(p for p in root.iterdir() if is_result_dir(p)) if root.is_dir() else []
+    if not found:
+        raise ResultError(f"{root} is not a result directory (no manifest.json), "
+                          "nor does it contain one")
+    return found
+
+
+def load_studies(root: Path) -> list[Study]:
+    """Load every result directory, renaming repeated study names so figures don't clash."""
+    studies = [load_study(path) for path in find_result_dirs(root)]
+    used: set[str] = set()
+    for study in studies:
+        base, number = study.slug, 1
+        while study.slug in used:
+            number += 1
+            study.slug = f"{base}-{number}"
+        used.add(study.slug)
+    return studies
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="report", description=__doc__.splitlines()[0])
+    parser.add_argument("results", type=Path, help="a result directory, or a directory of them")
+    parser.add_argument("--out", type=Path, required=True, help="report directory to write")
+    args = parser.parse_args(argv)
+    try:
+        studies = load_studies(args.results)
+        args.out.mkdir(parents=True, exist_ok=True)
+        drawn = [(study, {e["name"]: figures.experiment_figures(study, e, args.out)
+                          for e in study.experiments()})
+                 for study in studies]
+        html_page.write_page(args.out / "index.html", drawn)
+        markdown_summary.write_summary(args.out / "summary.md", studies)
+    except (ResultError, OSError) as err:
+        print(f"report: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

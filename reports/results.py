@@ -1,0 +1,155 @@
+"""Load and validate one result directory, as specified in docs/result-files.md.
+
+Numeric columns become floats, an empty field becomes None ("not applicable") and
+"nan" becomes float("nan") ("could not be computed"), so callers can tell the two
+apart. Anything malformed raises ResultError with a message naming the file.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+Value = Any  # str for text columns, float | None for numeric ones
+Row = dict[str, Value]
+Series = dict[str, list[float | None]]
+
+CASE_TEXT = ("study", "model", "integrator", "status", "experiment", "case_id", "family",
+             "status_detail")
+CASE_NUMBERS = ("h", "rtol", "atol", "T", "steps", "rejected", "f_evals", "cpu_s",
+                "global_err", "energy_err_max", "energy_err_mean", "energy_drift_per_time",
+                "momentum_err_max", "manifold_err_max", "tangency_err_max", "nominal_order",
+                "mean_step", "unit_length_err_mean", "fail_time", "below_reference")
+ORDER_TEXT = ("study", "experiment", "model", "integrator", "abscissa", "note")
+ORDER_NUMBERS = ("nominal_order", "fitted_order", "residual", "points_used", "points_total")
+REPRODUCTION_TEXT = ("study", "experiment", "example", "method", "setting", "role", "metric",
+                     "case_id", "note")
+REPRODUCTION_NUMBERS = ("published", "ours", "ratio")
+SERIES_NUMBERS = ("t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
+                  "momentum_err", "step")
+
+
+class ResultError(Exception):
+    """Malformed input; the message names the file and what is wrong with it."""
+
+
+def slug(name: str) -> str:
+    """A file-name- and anchor-safe form of a study or experiment name."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("._") or "unnamed"
+
+
+def is_result_dir(path: Path) -> bool:
+    return (path / "manifest.json").is_file()
+
+
+def read_csv(path: Path, text: tuple[str, ...], numbers: tuple[str, ...]) -> list[Row]:
+    """Rows of a CSV file keeping only the named columns, which must all be present."""
+    rows: list[Row] = []
+    try:
+        with path.open(newline="", encoding="utf-8") as file:
+            reader = csv.DictReader(file)
+            header = reader.fieldnames or []
+            for column in (*text, *numbers):
+                if column not in header:
+                    raise ResultError(f"{path}: missing column '{column}'")
+            for record in reader:
+                if None in record or None in record.values():
+                    raise ResultError(f"{path}:{reader.line_num}: the number of fields "
+                                      f"differs from the header's {len(header)}")
+                row: Row = {column: record[column] for column in text}
+                for column in numbers:
+                    row[column] = _number(record[column], path, reader.line_num, column)
+                rows.append(row)
+    except OSError as err:
+        raise ResultError(f"{path}: {err.strerror}") from err
+    except (csv.Error, UnicodeDecodeError) as err:
+        raise ResultError(f"{path}: {err}") from err
+    return rows
+
+
+def _number(text: str, path: Path, line: int, column: str) -> float | None:
+    if text == "":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        raise ResultError(f"{path}:{line}: column '{column}' is not a number: {text!r}") from None
+
+
+def _read_manifest(path: Path) -> dict[str, Any]:
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ResultError(f"{path}: {err.strerror}") from err
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ResultError(f"{path}: not valid JSON: {err}") from err
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("study"), str):
+        raise ResultError(f"{path}: expected an object with a string 'study'")
+    experiments = manifest.get("experiments", [])
+    if not isinstance(experiments, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("name"), str) for e in experiments):
+        raise ResultError(f"{path}: 'experiments' must be a list of objects with a 'name'")
+    return manifest
+
+
+@dataclass
+class Study:
+    """One result directory, loaded and checked."""
+
+    path: Path
+    manifest: dict[str, Any]
+    cases: list[Row]
+    orders: list[Row]
+    reproduction: list[Row]
+    slug: str
+
+    @property
+    def name(self) -> str:
+        return str(self.manifest["study"])
+
+    @property
+    def title(self) -> str:
+        return str(self.manifest.get("title") or self.name)
+
+    def experiments(self) -> list[dict[str, Any]]:
+        """The manifest's experiments, then any experiment that only cases.csv names."""
+        listed = list(self.manifest.get("experiments", []))
+        known = {e["name"] for e in listed}
+        for case in self.cases:
+            if case["experiment"] not in known:
+                known.add(case["experiment"])
+                listed.append({"name": case["experiment"], "title": case["experiment"],
+                               "description": "Named in cases.csv but not in manifest.json.",
+                               "plots": []})
+        return listed
+
+    def cases_of(self, experiment: str) -> list[Row]:
+        return [c for c in self.cases if c["experiment"] == experiment]
+
+    def orders_of(self, experiment: str) -> list[Row]:
+        return [o for o in self.orders if o["experiment"] == experiment]
+
+    def series(self, case_id: str) -> Series | None:
+        """The case's time series by column, or None when its file is missing."""
+        path = self.path / "series" / f"{case_id}.csv"
+        if not case_id or "/" in case_id or not path.is_file():
+            return None
+        rows = read_csv(path, (), SERIES_NUMBERS)
+        return {column: [row[column] for row in rows] for column in SERIES_NUMBERS}
+
+
+def load_study(path: Path) -> Study:
+    """Read a result directory; orders.csv is required, reproduction.csv optional."""
+    if not is_result_dir(path):
+        raise ResultError(f"{path} is not a result directory (no manifest.json)")
+    manifest = _read_manifest(path / "manifest.json")
+    reproduction_csv = path / "reproduction.csv"
+    reproduction = (read_csv(reproduction_csv, REPRODUCTION_TEXT, REPRODUCTION_NUMBERS)
+                    if reproduction_csv.exists() else [])
+    return Study(path=path, manifest=manifest,
+                 cases=read_csv(path / "cases.csv", CASE_TEXT, CASE_NUMBERS),
+                 orders=read_csv(path / "orders.csv", ORDER_TEXT, ORDER_NUMBERS),
+                 reproduction=reproduction, slug=slug(manifest["study"]))

@@ -1,0 +1,267 @@
+"""Tests of the report generator on a small synthetic result directory.
+
+Run from this directory: /usr/bin/python3 -B -m unittest -v test_report
+Everything is written into temporary directories, never into the source tree.
+"""
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import math
+import tempfile
+import unittest
+from pathlib import Path
+
+import numpy as np
+
+import make_report
+from figures import fit_intercept
+from formatting import fmt_count, fmt_float, fmt_order
+from results import load_study
+
+CASE_COLUMNS = [
+    "study", "model", "integrator", "h", "rtol", "atol", "T", "status", "steps", "rejected",
+    "f_evals", "cpu_s", "global_err", "energy_err_max", "energy_err_mean",
+    "energy_drift_per_time", "momentum_err_max", "manifold_err_max", "tangency_err_max",
+    "experiment", "case_id", "preset", "family", "nominal_order", "mean_step",
+    "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
+    "output_points", "fail_time", "status_detail", "reference_err", "below_reference"]
+ORDER_COLUMNS = ["study", "experiment", "model", "integrator", "nominal_order", "fitted_order",
+                 "residual", "points_used", "points_total", "abscissa", "note"]
+REPRODUCTION_COLUMNS = ["study", "experiment", "example", "method", "setting", "role",
+                        "metric", "published", "ours", "ratio", "case_id", "note"]
+SERIES_COLUMNS = ["t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
+                  "momentum_err", "step"]
+
+CONVERGENCE_TITLE = "Convergence & order"
+LONG_TITLE = "Long-time invariants"
+# integrator -> (C, p): global_err = C * h**p exactly.
+CONVERGENCE = {"rk4": (2.0, 4), "rkmk2": (0.5, 2)}
+STEPS = (0.1, 0.05, 0.025, 0.0125)
+PLOTS = {"conv": ["convergence", "energy"],
+         "long": ["energy", "unit_length", "tangency", "momentum", "steps"]}
+
+
+def _write_csv(path: Path, columns: list[str], rows: list[dict[str, object]]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, columns, restval="")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _case(experiment: str, integrator: str, case_id: str, **values: object) -> dict:
+    case = {"study": "synthetic", "model": "spherical_pendulum", "integrator": integrator,
+            "T": 10.0, "status": "ok", "steps": 100, "rejected": 0, "f_evals": 400,
+            "cpu_s": 0.0123, "global_err": 1e-6, "energy_err_max": 1e-6,
+            "energy_err_mean": 5e-7, "energy_drift_per_time": 1e-9, "momentum_err_max": 1e-12,
+            "manifold_err_max": 1e-15, "tangency_err_max": 1e-14, "experiment": experiment,
+            "case_id": case_id, "preset": "tilted", "family": "lie_group",
+            "nominal_order": 2, "mean_step": 0.1, "unit_length_err_mean": 1e-16,
+            "below_reference": 0}
+    case.update(values)
+    return case
+
+
+def _series(path: Path, step: float | None, scale: float) -> None:
+    """A series with exact zeros (t = 0), negative energy errors and a nan."""
+    t = np.linspace(0.0, 10.0, 60)
+    rows = [{"t": ti, "energy_err": scale * math.sin(ti), "energy_rel_err": scale * math.sin(ti),
+             "unit_length_err": 0.0 if i < 30 else 2e-16, "tangency_err": 1e-8 * scale * ti,
+             "momentum_err": "nan" if i == 5 else 1e-6 * scale * ti,
+             "step": step if step is not None else 0.01 * (1 + 0.5 * math.sin(ti))}
+            for i, ti in enumerate(t)]
+    _write_csv(path, SERIES_COLUMNS, rows)
+
+
+def write_synthetic_results(path: Path) -> None:
+    """A result directory with a convergence and a long-time experiment."""
+    (path / "series").mkdir(parents=True)
+    manifest = {
+        "study": "synthetic", "title": "Synthetic study", "description": "Made up for tests.",
+        "spec_file": "studies/synthetic.yaml", "spec": {}, "git_revision": "0123456789ab",
+        "compiler": "GNU 12.2.0", "build_type": "Release", "flags": "-O3 -DNDEBUG",
+        "sundials": {"version": "6.4.1", "build": "debian"},
+        "machine": {"hostname": "bench", "cpu": "Example CPU", "cores": 2},
+        "started": "2026-11-21T19:40:00Z", "finished": "2026-11-21T19:40:12Z", "wall_s": 12.3,
+        "cases": 11, "failed": 1,
+        "experiments": [
+            {"name": "conv", "title": CONVERGENCE_TITLE, "description": "Order check.",
+             "model": "spherical_pendulum", "preset": "tilted", "T": 10.0,
+             "reference": "cvode_bdf rtol=1e-12 atol=1e-14", "reference_err": 1e-13,
+             "plots": PLOTS["conv"]},
+            {"name": "long", "title": LONG_TITLE, "description": "Invariants over time.",
+             "model": "spherical_pendulum", "preset": "tilted", "T": 10.0,
+             "reference": "none", "plots": PLOTS["long"]}]}
+    (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    cases = []
+    for integrator, (c, p) in CONVERGENCE.items():
+        for h in STEPS:
+            case_id = f"{integrator}-{h}"
+            cases.append(_case("conv", integrator, case_id, h=h, global_err=c * h ** p,
+                               nominal_order=p, mean_step=h))
+            _series(path / "series" / f"{case_id}.csv", h, c * h ** p)
+    cases.append(_case("conv", "rk4", "rk4-fail", h=0.2, status="NonConvergence",
+                       global_err="nan", fail_time=3.5, nominal_order=4,
+                       status_detail="Newton did not converge"))
+    cases.append(_case("long", "rattle", "rattle-long", h=0.01))
+    _series(path / "series" / "rattle-long.csv", 0.01, 1e-6)
+    cases.append(_case("long", "cvode_bdf", "bdf-long", rtol=1e-8, atol=1e-10,
+                       family="classical", nominal_order=5, mean_step=0.01))
+    _series(path / "series" / "bdf-long.csv", None, 1e-8)
+    _write_csv(path / "cases.csv", CASE_COLUMNS, cases)
+    _write_csv(path / "orders.csv", ORDER_COLUMNS, [
+        {"study": "synthetic", "experiment": "conv", "model": "spherical_pendulum",
+         "integrator": integrator, "nominal_order": p, "fitted_order": p, "residual": 1e-15,
+         "points_used": 4, "points_total": 5 if integrator == "rk4" else 4, "abscissa": "h"}
+        for integrator, (_, p) in CONVERGENCE.items()])
+    _write_csv(path / "reproduction.csv", REPRODUCTION_COLUMNS, [
+        {"study": "synthetic", "experiment": "long", "example": "Ex. 1", "method": "rattle",
+         "setting": "h=0.01", "role": "printed", "metric": "energy_err_mean",
+         "published": 5e-7, "ours": 5.1e-7, "ratio": 1.02, "case_id": "rattle-long"},
+        {"study": "synthetic", "experiment": "long", "example": "Ex. 2", "method": "rattle",
+         "setting": "h=0.02", "role": "printed", "metric": "unit_length_err_mean",
+         "published": 1e-16, "ours": 1.6e-16, "ratio": 1.6, "case_id": "rattle-long"},
+        {"study": "synthetic", "experiment": "long", "example": "Ex. 2", "method": "rattle",
+         "setting": "h=0.005", "role": "reproducing", "metric": "unit_length_err_mean",
+         "published": 1e-16, "ours": 0.98e-16, "ratio": 0.98, "case_id": "rattle-long",
+         "note": "the printed h does not reproduce Fig. 3"}])
+
+
+def _run(*argv: str) -> tuple[int, str]:
+    """make_report.main's exit status and what it wrote to stderr."""
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        status = make_report.main(list(argv))
+    return status, stderr.getvalue()
+
+
+class ReportTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.tmp = tempfile.TemporaryDirectory()
+        root = Path(cls.tmp.name)
+        cls.results = root / "results"
+        write_synthetic_results(cls.results)
+        cls.report = root / "report"
+        cls.status, cls.stderr = _run(str(cls.results), "--out", str(cls.report))
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.tmp.cleanup()
+
+    def test_succeeds(self) -> None:
+        self.assertEqual(self.status, 0, self.stderr)
+
+    def test_page_mentions_every_experiment(self) -> None:
+        page = (self.report / "index.html").read_text(encoding="utf-8")
+        self.assertIn("Convergence &amp; order", page)
+        self.assertIn(LONG_TITLE, page)
+
+    def test_every_figure_exists(self) -> None:
+        for experiment, plots in PLOTS.items():
+            for plot in plots:
+                for suffix in ("png", "svg"):
+                    path = self.report / "figures" / "synthetic" / f"{experiment}-{plot}.{suffix}"
+                    self.assertTrue(path.is_file(), path)
+
+    def test_failed_case_shown(self) -> None:
+        page = (self.report / "index.html").read_text(encoding="utf-8")
+        self.assertIn("NonConvergence", page)
+        self.assertIn("Newton did not converge", page)
+        self.assertIn('class="failed"', page)
+
+    def test_summary_has_reproduction_and_orders(self) -> None:
+        summary = (self.report / "summary.md").read_text(encoding="utf-8")
+        self.assertIn("| example | method | setting | role | metric | published | ours | "
+                      "ratio | note |", summary)
+        self.assertIn("**1.600e+00** (out of band)", summary)
+        self.assertIn("reproducing (reproducing setting)", summary)
+        self.assertNotIn("1.020e+00** (out of band)", summary)
+        self.assertIn("| conv | rk4 | 4 | 4.00 |", summary)
+
+    def test_loader_tells_empty_from_nan(self) -> None:
+        cases = {c["case_id"]: c for c in load_study(self.results).cases}
+        self.assertIsNone(cases["rk4-0.1"]["rtol"])
+        self.assertTrue(math.isnan(cases["rk4-fail"]["global_err"]))
+
+    def test_directory_of_result_directories(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            for name in ("a", "b"):
+                write_synthetic_results(root / "runs" / name)
+            (root / "runs" / "not-a-result").mkdir()
+            status, stderr = _run(str(root / "runs"), "--out", str(root / "report"))
+            self.assertEqual(status, 0, stderr)
+            # Both studies are named "synthetic": the second one's figures must not clash.
+            for study in ("synthetic", "synthetic-2"):
+                self.assertTrue((root / "report" / "figures" / study / "conv-convergence.png")
+                                .is_file())
+
+    def test_degraded_input_still_reports(self) -> None:
+        """No reproduction rows or orders, a missing series, an experiment with no cases."""
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            write_synthetic_results(results)
+            (results / "reproduction.csv").unlink()
+            _write_csv(results / "orders.csv", ORDER_COLUMNS, [])
+            (results / "series" / "rattle-long.csv").unlink()
+            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest["experiments"].append({"name": "empty", "title": "Nothing ran",
+                                            "plots": ["energy", "convergence", "bogus"]})
+            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+            self.assertEqual(status, 0, stderr)
+            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            summary = (Path(tmp) / "report" / "summary.md").read_text(encoding="utf-8")
+        self.assertIn("No series file for rattle h=0.01", page)
+        self.assertIn("Unknown plot kind", page)
+        self.assertIn("No cases in this experiment.", page)
+        self.assertIn("No reproduction rows.", summary)
+        self.assertIn("No fitted orders.", summary)
+
+    def test_missing_column_is_reported(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            write_synthetic_results(results)
+            cases = results / "cases.csv"
+            with cases.open(newline="", encoding="utf-8") as file:
+                rows = list(csv.DictReader(file))
+            _write_csv(cases, [c for c in CASE_COLUMNS if c != "global_err"],
+                       [{k: v for k, v in row.items() if k != "global_err"} for row in rows])
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        self.assertNotEqual(status, 0)
+        self.assertEqual(stderr, f"report: {cases}: missing column 'global_err'\n")
+
+    def test_not_a_result_directory(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            status, stderr = _run(tmp, "--out", str(Path(tmp) / "report"))
+        self.assertNotEqual(status, 0)
+        self.assertIn("is not a result directory (no manifest.json)", stderr)
+
+
+class FormattingTest(unittest.TestCase):
+    def test_float(self) -> None:
+        self.assertEqual(fmt_float(2.16437e-05), "2.164e-05")
+        self.assertEqual(fmt_float(-1234.56), "-1.235e+03")
+        self.assertEqual(fmt_float(0.0), "0.000e+00")
+        self.assertEqual(fmt_float(None), "")
+        self.assertEqual(fmt_float(math.nan), "nan")
+        self.assertEqual(fmt_float(math.inf), "inf")
+
+    def test_count_and_order(self) -> None:
+        self.assertEqual(fmt_count(400.0), "400")
+        self.assertEqual(fmt_count(None), "")
+        self.assertEqual(fmt_order(4.0123), "4.01")
+        self.assertEqual(fmt_order(math.nan), "n/a")
+
+
+class FitTest(unittest.TestCase):
+    def test_intercept_of_exact_power_law(self) -> None:
+        h = np.array(STEPS)
+        self.assertAlmostEqual(fit_intercept(h, 2.0 * h ** 4, 4.0), math.log10(2.0), places=12)
+
+
+if __name__ == "__main__":
+    unittest.main()

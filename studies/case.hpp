@@ -1,0 +1,72 @@
+#pragma once
+// One case of a study: a model with parameters and an initial condition, an integrator with
+// its settings, a horizon; and what running it produced.
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "integrators/work.hpp"
+#include "studies/metrics.hpp"
+
+namespace geomint {
+
+struct CaseSpec {
+  std::string study, experiment;
+  std::string model, preset;
+  std::map<std::string, double> parameters;                    // overrides of the preset's
+  std::vector<std::pair<std::string, Eigen::Vector3d>> initial;  // e.g. {"q1", (x, y, z)}
+  bool project_initial = false;  // project an initial state that is off the manifold
+  std::string integrator;
+  double h = std::numeric_limits<double>::quiet_NaN();  // fixed-step methods
+  double rtol = std::numeric_limits<double>::quiet_NaN();  // adaptive methods
+  double atol = std::numeric_limits<double>::quiet_NaN();
+  double T = 1.0;
+  double left_manifold_at = 0.1;  // |‖q_i‖ - 1| beyond which a run is a LeftManifold failure
+};
+
+/// The reference solution a case's global error is measured against.
+struct ReferenceSolution {
+  Eigen::VectorXd final_state;
+  double error_estimate = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Called at every output point with t, the state, and the model's invariants (in the order
+/// of CaseResult::invariant_names); used by `geomint run` to write full time series.
+using OutputHook =
+    std::function<void(double t, const Eigen::VectorXd& state, const std::vector<double>& inv)>;
+
+/// Called once before the integration with the names of the state and invariant columns.
+using StartHook = std::function<void(const std::vector<std::string>& state_names,
+                                     const std::vector<std::string>& invariant_names)>;
+
+struct CaseHooks {
+  StartHook on_start;                       // optional
+  OutputHook on_output;                     // optional
+  const ReferenceSolution* reference = nullptr;  // optional: enables global_err
+  SeriesDecimator* series = nullptr;        // optional: the decimated series of the study
+};
+
+struct CaseResult {
+  std::string status = "ok";  // "ok", a FailureKind name, or "n/a"
+  std::string detail;         // one line: the failure or n/a reason, or notes
+  double fail_time = std::numeric_limits<double>::quiet_NaN();
+  Work work;
+  double cpu_s = 0.0;
+  Metrics metrics;
+  double global_err = std::numeric_limits<double>::quiet_NaN();
+  Eigen::VectorXd final_state;
+  std::vector<std::string> state_names;      // column names of the state
+  std::vector<std::string> invariant_names;  // column names of the invariants
+  std::string family;
+  int nominal_order = 0;
+  bool adaptive = false;
+  std::string notes;  // e.g. "initial state projected onto the manifold (defect 3e-5)"
+};
+
+}  // namespace geomint

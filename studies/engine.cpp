@@ -1,0 +1,374 @@
+#include "studies/engine.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "models/parameters.hpp"
+#include "studies/build_info.hpp"
+#include "studies/integrator_declarations.hpp"
+#include "studies/model_catalogue.hpp"
+#include "studies/result_files.hpp"
+#include "reference/sundials_build.hpp"
+
+namespace geomint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+std::string hash_hex(std::string_view text) {  // FNV-1a, 64 bit
+  std::uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+/// Everything a case's result depends on, the code revision included.
+nlohmann::json case_inputs(const CaseSpec& c) {
+  nlohmann::json j;
+  j["revision"] = build_info::kGitRevision;
+  j["study"] = c.study;
+  j["experiment"] = c.experiment;
+  j["model"] = c.model;
+  j["preset"] = c.preset;
+  j["parameters"] = c.parameters;
+  auto initial = nlohmann::json::array();
+  for (const auto& [name, v] : c.initial) initial.push_back({name, {v.x(), v.y(), v.z()}});
+  j["initial"] = initial;
+  j["project_initial"] = c.project_initial;
+  j["integrator"] = c.integrator;
+  j["h"] = json_number(c.h);
+  j["rtol"] = json_number(c.rtol);
+  j["atol"] = json_number(c.atol);
+  j["T"] = c.T;
+  j["left_manifold_at"] = c.left_manifold_at;
+  return j;
+}
+
+std::string case_id(const CaseSpec& c) { return hash_hex(case_inputs(c).dump()); }
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown";
+}
+
+std::optional<nlohmann::json> read_json(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // a damaged record is recomputed
+  }
+}
+
+std::string setting_text(const CaseSpec& c, bool adaptive) {
+  char buf[96];
+  if (adaptive) std::snprintf(buf, sizeof buf, "rtol = %g, atol = %g", c.rtol, c.atol);
+  else std::snprintf(buf, sizeof buf, "h = %g", c.h);
+  return buf;
+}
+
+struct ExperimentReference {
+  std::optional<ReferenceSolution> solution;
+  std::string description;  // solver and tolerances, or why there is none
+};
+
+/// The experiment's reference at its tolerances, self-checked against the same solver at
+/// tolerances ten times looser: their difference is the error estimate (an upper bound on the
+/// looser run's error, so a conservative one for the tighter run's). Cached by content hash.
+ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& base,
+                                      const fs::path& dir) {
+  ExperimentReference out;
+  if (!ex.reference) {
+    out.description = "none";
+    return out;
+  }
+  CaseSpec tight = base;
+  tight.integrator = ex.reference->integrator;
+  tight.h = kNaN;
+  tight.rtol = ex.reference->rtol;
+  tight.atol = ex.reference->atol;
+  CaseSpec loose = tight;
+  loose.rtol *= 10.0;
+  loose.atol *= 10.0;
+  char desc[160];
+  std::snprintf(desc, sizeof desc, "%s rtol=%g atol=%g (checked against rtol=%g atol=%g)",
+                tight.integrator.c_str(), tight.rtol, tight.atol, loose.rtol, loose.atol);
+  out.description = desc;
+  const fs::path cache = dir / "references" / (case_id(tight) + ".json");
+  if (const auto j = read_json(cache)) {
+    ReferenceSolution r;
+    const auto v = (*j)["final_state"].get<std::vector<double>>();
+    r.final_state = Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
+    r.error_estimate = number_from_json((*j)["error_estimate"]);
+    out.solution = r;
+    return out;
+  }
+  const CaseResult a = run_case(tight, {});
+  const CaseResult b = run_case(loose, {});
+  if (a.status != "ok" || b.status != "ok") {
+    out.description += "; FAILED: " + (a.status != "ok" ? a.detail : b.detail);
+    return out;
+  }
+  ReferenceSolution r{a.final_state, (a.final_state - b.final_state).norm()};
+  nlohmann::json j;
+  j["final_state"] = std::vector<double>(r.final_state.data(), r.final_state.data() + r.final_state.size());
+  j["error_estimate"] = json_number(r.error_estimate);
+  j["description"] = out.description;
+  write_file_atomically(cache, j.dump(1));
+  out.solution = r;
+  return out;
+}
+
+struct Job {
+  const ExperimentSpec* experiment;
+  const CaseSpec* spec;
+  const ExperimentReference* reference;
+  std::string id;
+};
+
+nlohmann::json run_job(const Job& job, const fs::path& dir) {
+  const ExperimentSpec& ex = *job.experiment;
+  const auto& ref = job.reference->solution;
+  std::optional<SeriesDecimator> series;
+  if (ex.series) series.emplace(0.0, job.spec->T);
+  CaseHooks hooks;
+  hooks.reference = ref ? &*ref : nullptr;
+  hooks.series = series ? &*series : nullptr;
+  const CaseResult result = run_case(*job.spec, hooks);
+  const double ref_err = ref ? ref->error_estimate : kNaN;
+  const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
+  if (series && result.status != "n/a")
+    write_file_atomically(dir / "series" / (job.id + ".csv"), series_csv(series->rows()));
+  nlohmann::json record = case_record(job.id, *job.spec, result, ref_err, below);
+  write_file_atomically(dir / "cases" / (job.id + ".json"), record.dump(1));
+  return record;
+}
+
+std::string orders_csv(const StudySpec& spec, const std::vector<nlohmann::json>& records,
+                       const std::map<std::string, ExperimentReference>& references) {
+  std::string s =
+      "study,experiment,model,integrator,nominal_order,fitted_order,residual,points_used,"
+      "points_total,abscissa,note\n";
+  for (const auto& ex : spec.experiments) {
+    std::vector<std::string> integrators;  // in spec order
+    for (const auto& c : ex.cases)
+      if (std::find(integrators.begin(), integrators.end(), c.integrator) == integrators.end())
+        integrators.push_back(c.integrator);
+    const auto& ref = references.at(ex.name).solution;
+    double floor = 0.0;
+    if (ref)
+      floor = std::max(kReferenceMargin * ref->error_estimate,
+                       100.0 * std::numeric_limits<double>::epsilon() * ref->final_state.norm());
+    for (const auto& name : integrators) {
+      std::vector<std::pair<double, double>> points;
+      bool adaptive = false;
+      int nominal = 0;
+      for (const auto& r : records) {
+        if (r["experiment"] != ex.name || r["integrator"] != name) continue;
+        adaptive = r["adaptive"].get<bool>();
+        nominal = r["nominal_order"].get<int>();
+        if (r["status"] != "ok") continue;
+        points.emplace_back(number_from_json(r[adaptive ? "mean_step" : "h"]),
+                            number_from_json(r["global_err"]));
+      }
+      if (points.size() < 2 || !ref) continue;
+      OrderFit fit = fit_order(points, floor);
+      if (adaptive)
+        fit.note += std::string(fit.note.empty() ? "" : "; ") +
+                    "adaptive: slope against the mean step, not an order";
+      s += csv_text(spec.name) + "," + csv_text(ex.name) + "," + csv_text(ex.model) + "," +
+           csv_text(name) + "," + std::to_string(nominal) + "," + csv_number(fit.order) + "," +
+           csv_number(fit.residual) + "," + std::to_string(fit.used) + "," +
+           std::to_string(fit.total) + "," + (adaptive ? "mean_step" : "h") + "," +
+           csv_text(fit.note) + "\n";
+    }
+  }
+  return s;
+}
+
+std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::json>& records) {
+  std::string s = "study,experiment,example,method,setting,role,metric,published,ours,ratio,case_id,note\n";
+  for (const auto& ex : spec.experiments) {
+    for (const auto& p : ex.published) {
+      const auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
+      const nlohmann::json* match = nullptr;
+      const CaseSpec* match_spec = nullptr;
+      for (std::size_t i = 0; i < ex.cases.size(); ++i) {
+        const CaseSpec& c = ex.cases[i];
+        const bool defaults = std::isnan(p.h) && std::isnan(p.rtol) && c.rtol == 1e-3 && c.atol == 1e-6;
+        if (c.integrator != p.integrator ||
+            !(defaults || (same(c.h, p.h) && same(c.rtol, p.rtol) && same(c.atol, p.atol))))
+          continue;
+        const std::string id = case_id(c);
+        for (const auto& r : records)
+          if (r["case_id"] == id) match = &r;
+        match_spec = &c;
+        break;
+      }
+      if (!match) continue;
+      const bool adaptive = (*match)["adaptive"].get<bool>();
+      const std::string setting = p.setting.empty() ? setting_text(*match_spec, adaptive) : p.setting;
+      for (const auto& [metric, published] : p.values) {
+        const double ours = number_from_json((*match)[metric]);
+        s += csv_text(spec.name) + "," + csv_text(ex.name) + "," + csv_text(p.example) + "," +
+             csv_text(p.method) + "," + csv_text(setting) + "," + p.role + "," + metric + "," +
+             csv_number(published) + "," + csv_number(ours) + "," + csv_number(ours / published) +
+             "," + (*match)["case_id"].get<std::string>() + "," + csv_text(p.note) + "\n";
+      }
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
+  const fs::path dir(options.out_dir);
+  fs::create_directories(dir);
+  const std::string started = utc_now();
+  const auto wall_start = std::chrono::steady_clock::now();
+
+  // References first: every case of an experiment is measured against the same one.
+  std::map<std::string, ExperimentReference> references;
+  for (const auto& ex : spec.experiments) {
+    if (options.progress && ex.reference)
+      std::fprintf(stderr, "%s/%s: computing the reference solution\n", spec.name.c_str(), ex.name.c_str());
+    references[ex.name] = compute_reference(ex, ex.cases.front(), dir);
+  }
+
+  std::vector<Job> jobs;
+  for (const auto& ex : spec.experiments)
+    for (const auto& c : ex.cases) jobs.push_back({&ex, &c, &references.at(ex.name), case_id(c)});
+
+  std::vector<nlohmann::json> records(jobs.size());
+  StudySummary summary;
+  summary.cases = static_cast<int>(jobs.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> abort{false};
+  std::mutex mutex;
+  std::optional<InputError> input_error;
+  std::size_t finished = 0;
+
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < jobs.size() && !abort; i = next++) {
+      const Job& job = jobs[i];
+      bool resumed = false;
+      nlohmann::json record;
+      const auto saved = read_json(dir / "cases" / (job.id + ".json"));
+      const bool series_ok = !job.experiment->series || fs::exists(dir / "series" / (job.id + ".csv"));
+      if (saved && series_ok && saved->value("case_id", "") == job.id) {
+        record = *saved;
+        resumed = true;
+      } else {
+        try {
+          record = run_job(job, dir);
+        } catch (const InputError& e) {
+          const std::lock_guard lock(mutex);
+          if (!input_error) input_error.emplace(e);
+          abort = true;
+          return;
+        }
+      }
+      const std::lock_guard lock(mutex);
+      records[i] = record;
+      ++finished;
+      summary.resumed += resumed;
+      summary.failed += record["status"] != "ok" && record["status"] != "n/a";
+      summary.not_applicable += record["status"] == "n/a";
+      if (options.progress) {
+        const CaseSpec& c = *job.spec;
+        const bool adaptive = record["adaptive"].get<bool>();
+        std::fprintf(stderr, "[%3zu/%3zu] %s %s %s: %s%s (%.2f s)\n", finished, jobs.size(),
+                     c.experiment.c_str(), c.integrator.c_str(), setting_text(c, adaptive).c_str(),
+                     record["status"].get<std::string>().c_str(), resumed ? ", resumed" : "",
+                     record["cpu_s"].get<double>());
+      }
+    }
+  };
+  const int threads = options.jobs > 0 ? options.jobs
+                                       : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  {
+    std::vector<std::jthread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  }
+  if (input_error) throw *input_error;
+
+  std::string cases = cases_csv_header();
+  for (const auto& r : records) cases += cases_csv_row(r);
+  write_file_atomically(dir / "cases.csv", cases);
+  write_file_atomically(dir / "orders.csv", orders_csv(spec, records, references));
+  bool any_published = false;
+  for (const auto& ex : spec.experiments) any_published |= !ex.published.empty();
+  if (any_published) write_file_atomically(dir / "reproduction.csv", reproduction_csv(spec, records));
+
+  nlohmann::json m;
+  m["study"] = spec.name;
+  m["title"] = spec.title;
+  m["description"] = spec.description;
+  m["spec_file"] = spec.file;
+  m["spec"] = spec.as_json;
+  m["git_revision"] = build_info::kGitRevision;
+  m["compiler"] = build_info::kCompiler;
+  m["build_type"] = build_info::kBuildType;
+  m["flags"] = build_info::kCxxFlags;
+  m["sundials"] = {{"version", sundials_version()}, {"build", sundials_build()}};
+  char host[256] = "unknown";
+  gethostname(host, sizeof host - 1);
+  m["machine"] = {{"hostname", host}, {"cpu", cpu_model()}, {"cores", std::thread::hardware_concurrency()}};
+  m["started"] = started;
+  m["finished"] = utc_now();
+  m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  m["cases"] = summary.cases;
+  m["failed"] = summary.failed;
+  auto experiments = nlohmann::json::array();
+  for (const auto& ex : spec.experiments) {
+    const auto& ref = references.at(ex.name);
+    experiments.push_back({{"name", ex.name},
+                           {"title", ex.title},
+                           {"description", ex.description},
+                           {"model", ex.model},
+                           {"preset", ex.preset},
+                           {"T", ex.T},
+                           {"reference", ref.description},
+                           {"reference_err", json_number(ref.solution ? ref.solution->error_estimate : kNaN)},
+                           {"plots", ex.plots}});
+  }
+  m["experiments"] = experiments;
+  write_file_atomically(dir / "manifest.json", m.dump(2));
+  return summary;
+}
+
+}  // namespace geomint

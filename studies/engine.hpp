@@ -1,0 +1,32 @@
+#pragma once
+// The study engine: expands a spec into cases, computes each experiment's reference, runs the
+// cases on a thread pool, and writes the result directory (docs/result-files.md).
+//
+// A finished case is written atomically to DIR/cases/<case_id>.json, keyed by a hash of its
+// inputs and the code revision, so an interrupted study resumes without redoing or losing
+// work; references are cached the same way in DIR/references/.
+
+#include <string>
+
+#include "studies/spec.hpp"
+
+namespace geomint {
+
+struct StudyOptions {
+  std::string out_dir;
+  int jobs = 0;        // worker threads; 0 = one per hardware thread
+  bool progress = true;  // one line per finished case on stderr
+};
+
+struct StudySummary {
+  int cases = 0, failed = 0, resumed = 0, not_applicable = 0;
+};
+
+StudySummary run_study(const StudySpec& spec, const StudyOptions& options);
+
+/// A case with global_err < kReferenceMargin * reference_err is flagged below_reference and
+/// left out of order fits. The estimate is the difference from a run at ten times looser
+/// tolerances, about that run's error and so already some ten times the reference's own.
+inline constexpr double kReferenceMargin = 1.0;
+
+}  // namespace geomint

@@ -1,0 +1,28 @@
+#include "studies/integrator_declarations.hpp"
+
+#include "studies/integrator_catalogue.hpp"
+
+namespace geomint {
+
+const std::vector<IntegratorInfo>& integrator_infos() {
+  static const std::vector<IntegratorInfo> list = [] {
+    std::vector<IntegratorInfo> l;
+    for_each_integrator([&]<class Entry>() { l.push_back({Entry::declaration, Entry::needs}); });
+    return l;
+  }();
+  return list;
+}
+
+std::vector<Declaration> integrator_declarations() {
+  std::vector<Declaration> out;
+  for (const auto& i : integrator_infos()) out.push_back(i.declaration);
+  return out;
+}
+
+const Declaration* find_integrator_declaration(std::string_view name) {
+  for (const auto& i : integrator_infos())
+    if (i.declaration.name == name) return &i.declaration;
+  return nullptr;
+}
+
+}  // namespace geomint

@@ -1,0 +1,182 @@
+#include "studies/metrics.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace geomint {
+
+void MetricAccumulator::add(const Sample& s) {
+  if (n_ == 0) {
+    e0_ = s.energy;
+    j0_ = s.momentum;
+  }
+  ++n_;
+  const double e = s.energy - e0_;
+  e_max_ = std::max(e_max_, std::abs(e));
+  e_sum_ += std::abs(e);
+  e_rel_max_ = std::max(e_rel_max_, energy_relative_error(s));
+  j_max_ = std::max(j_max_, momentum_error(s));
+  unit_max_ = std::max(unit_max_, s.unit_length_defect);
+  tangency_max_ = std::max(tangency_max_, s.tangency_defect);
+  unit_mean_sum_ += s.mean_unit_length_err;
+  const double n = static_cast<double>(n_);
+  const double dt = s.t - mean_t_;
+  mean_t_ += dt / n;
+  mean_e_ += (e - mean_e_) / n;
+  c_te_ += dt * (e - mean_e_);
+  m2_t_ += dt * (s.t - mean_t_);
+}
+
+double MetricAccumulator::energy_relative_error(const Sample& s) const {
+  return e0_ != 0.0 ? std::abs(s.energy - e0_) / std::abs(e0_)
+                    : std::numeric_limits<double>::quiet_NaN();
+}
+
+double MetricAccumulator::momentum_error(const Sample& s) const {
+  double m = 0.0;
+  for (int k = 0; k < s.momentum_count; ++k) m = std::max(m, std::abs(s.momentum(k) - j0_(k)));
+  return m;
+}
+
+Metrics MetricAccumulator::result() const {
+  Metrics m;
+  m.output_points = n_;
+  if (n_ == 0) return m;
+  const double n = static_cast<double>(n_);
+  m.energy_err_max = e_max_;
+  m.energy_err_mean = e_sum_ / n;
+  m.energy_rel_err_max = e_rel_max_;
+  m.energy_drift_per_time = m2_t_ > 0.0 ? c_te_ / m2_t_ : 0.0;
+  m.momentum_err_max = j_max_;
+  m.manifold_err_max = unit_max_;
+  m.tangency_err_max = tangency_max_;
+  m.unit_length_err_mean = unit_mean_sum_ / n;
+  return m;
+}
+
+SeriesDecimator::SeriesDecimator(double t0, double T, int bins)
+    : t0_(t0), span_(T - t0), bins_(bins) {}
+
+void SeriesDecimator::add(const Row& r) {
+  const long bin = span_ > 0.0 ? std::clamp(static_cast<long>((r.t - t0_) / span_ * bins_), 0L,
+                                            static_cast<long>(bins_ - 1))
+                               : 0L;
+  if (bin != current_) {
+    if (current_ >= 0) done_.push_back(open_);
+    current_ = bin;
+    open_ = r;
+    return;
+  }
+  const auto larger = [](double a, double b) { return std::abs(b) > std::abs(a) ? b : a; };
+  open_.t = r.t;
+  open_.energy_err = larger(open_.energy_err, r.energy_err);
+  open_.energy_rel_err = larger(open_.energy_rel_err, r.energy_rel_err);
+  open_.unit_length_err = larger(open_.unit_length_err, r.unit_length_err);
+  open_.tangency_err = larger(open_.tangency_err, r.tangency_err);
+  open_.momentum_err = larger(open_.momentum_err, r.momentum_err);
+  open_.step = std::min(open_.step, r.step);
+}
+
+std::vector<SeriesDecimator::Row> SeriesDecimator::rows() const {
+  std::vector<Row> all = done_;
+  if (current_ >= 0) all.push_back(open_);
+  return all;
+}
+
+OrderFit fit_order(std::vector<std::pair<double, double>> points, double floor) {
+  OrderFit fit;
+  fit.total = static_cast<int>(points.size());
+  std::erase_if(points, [](const auto& p) {
+    return !(p.first > 0.0) || !(p.second > 0.0) || !std::isfinite(p.first) ||
+           !std::isfinite(p.second);
+  });
+  std::sort(points.begin(), points.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::pair<double, double>> kept;
+  int dropped_floor = 0, dropped_flat = 0;
+  for (const auto& p : points) {
+    if (p.second <= floor) {
+      ++dropped_floor;
+      continue;
+    }
+    if (!kept.empty() && !(p.second < kept.back().second)) {
+      dropped_flat = static_cast<int>(points.size()) - static_cast<int>(kept.size()) - dropped_floor;
+      break;
+    }
+    kept.push_back(p);
+  }
+  fit.used = static_cast<int>(kept.size());
+  if (dropped_floor > 0) fit.note += std::to_string(dropped_floor) + " at the error floor; ";
+  if (dropped_flat > 0) fit.note += std::to_string(dropped_flat) + " no longer decreasing; ";
+  if (fit.used < 3) {
+    fit.note += "fewer than three points left";
+    return fit;
+  }
+  double mx = 0.0, my = 0.0;
+  for (const auto& [x, y] : kept) {
+    mx += std::log10(x);
+    my += std::log10(y);
+  }
+  mx /= fit.used;
+  my /= fit.used;
+  double sxy = 0.0, sxx = 0.0;
+  for (const auto& [x, y] : kept) {
+    sxy += (std::log10(x) - mx) * (std::log10(y) - my);
+    sxx += (std::log10(x) - mx) * (std::log10(x) - mx);
+  }
+  fit.order = sxy / sxx;
+  double ss = 0.0;
+  for (const auto& [x, y] : kept) {
+    const double r = std::log10(y) - (my + fit.order * (std::log10(x) - mx));
+    ss += r * r;
+  }
+  fit.residual = std::sqrt(ss / fit.used);
+  if (!fit.note.empty() && fit.note.ends_with("; ")) fit.note.resize(fit.note.size() - 2);
+  return fit;
+}
+
+DriftEstimate batch_means_drift(const std::vector<double>& t, const std::vector<double>& e,
+                                int batches) {
+  const std::size_t n = t.size();
+  const std::size_t per = n / static_cast<std::size_t>(batches);
+  std::vector<double> bt, be;
+  for (int b = 0; b < batches; ++b) {
+    double st = 0.0, se = 0.0;
+    for (std::size_t i = static_cast<std::size_t>(b) * per; i < static_cast<std::size_t>(b + 1) * per; ++i) {
+      st += t[i];
+      se += e[i];
+    }
+    bt.push_back(st / static_cast<double>(per));
+    be.push_back(se / static_cast<double>(per));
+  }
+  double mt = 0.0, me = 0.0;
+  for (int b = 0; b < batches; ++b) {
+    mt += bt[static_cast<std::size_t>(b)] / batches;
+    me += be[static_cast<std::size_t>(b)] / batches;
+  }
+  double stt = 0.0, ste = 0.0;
+  for (int b = 0; b < batches; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    stt += (bt[i] - mt) * (bt[i] - mt);
+    ste += (bt[i] - mt) * (be[i] - me);
+  }
+  DriftEstimate d{};
+  d.slope = ste / stt;
+  double ss = 0.0;
+  for (int b = 0; b < batches; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const double r = be[i] - (me + d.slope * (bt[i] - mt));
+    ss += r * r;
+  }
+  double lag1 = 0.0;
+  for (int b = 1; b < batches; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    lag1 += (be[i] - (me + d.slope * (bt[i] - mt))) * (be[i - 1] - (me + d.slope * (bt[i - 1] - mt)));
+  }
+  d.residual_correlation = ss > 0.0 ? lag1 / ss : 0.0;
+  const double rho = std::clamp(d.residual_correlation, 0.0, 0.95);
+  d.standard_error = std::sqrt(ss / (batches - 2) / stt * (1.0 + rho) / (1.0 - rho));
+  d.t_statistic = d.standard_error > 0.0 ? d.slope / d.standard_error : 0.0;
+  return d;
+}
+
+}  // namespace geomint

@@ -1,0 +1,31 @@
+#pragma once
+// Every model the bench knows, by name: its description, parameters and presets, and the
+// entry point that runs a case on it (the study level's type erasure).
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "models/parameters.hpp"
+#include "studies/case.hpp"
+
+namespace geomint {
+
+struct ModelEntry {
+  std::string_view name;
+  std::string_view description;
+  ParameterSet (*default_parameters)();
+  std::vector<std::pair<std::string, std::string>> (*presets)();  // name, description
+  CaseResult (*run)(const CaseSpec&, const CaseHooks&);
+};
+
+const std::vector<ModelEntry>& model_catalogue();
+
+/// The entry of a model; an unknown name is an InputError listing the known ones.
+const ModelEntry& find_model(std::string_view name);
+
+/// Runs one case (dispatching on the model's name).
+CaseResult run_case(const CaseSpec& spec, const CaseHooks& hooks);
+
+}  // namespace geomint

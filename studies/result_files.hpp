@@ -1,0 +1,41 @@
+#pragma once
+// Writing result files: atomic writes, CSV cells, and the per-case JSON records that
+// cases.csv is assembled from (docs/result-files.md).
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/case.hpp"
+#include "studies/metrics.hpp"
+
+namespace geomint {
+
+/// Writes to a temporary file next to `path`, then renames it over `path`: a reader (or an
+/// interrupted run) sees the old file or the new one, never half of one.
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+/// A number as a CSV cell: 17 significant digits, "nan" for NaN; an empty cell for `absent`.
+std::string csv_number(double v, bool absent = false);
+/// A text CSV cell, quoted when it holds a comma, quote or newline.
+std::string csv_text(const std::string& s);
+
+/// JSON with NaN as null, and back.
+nlohmann::json json_number(double v);
+double number_from_json(const nlohmann::json& j);
+
+/// The record of one finished case (its spec, its result, and derived columns).
+nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
+                           const CaseResult& result, double reference_err,
+                           bool below_reference);
+
+/// The series of a case as CSV text.
+std::string series_csv(const std::vector<SeriesDecimator::Row>& rows);
+
+/// The cases.csv header and one row from a case record.
+std::string cases_csv_header();
+std::string cases_csv_row(const nlohmann::json& record);
+
+}  // namespace geomint

@@ -1,0 +1,323 @@
+#include "studies/spec.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <set>
+
+#include "models/parameters.hpp"
+#include "studies/integrator_declarations.hpp"
+#include "studies/model_catalogue.hpp"
+
+namespace geomint {
+
+namespace {
+
+/// Errors name the file, the place in it, and the line.
+class Context {
+ public:
+  Context(std::string file, std::string where) : file_(std::move(file)), where_(std::move(where)) {}
+  Context at(const std::string& more) const { return {file_, where_.empty() ? more : where_ + ": " + more}; }
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& what) const {
+    std::string line;
+    if (node.IsDefined() && node.Mark().line >= 0) line = " (line " + std::to_string(node.Mark().line + 1) + ")";
+    throw InputError(file_ + ": " + (where_.empty() ? "" : where_ + ": ") + what + line);
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(file_ + ": " + (where_.empty() ? "" : where_ + ": ") + what);
+  }
+
+ private:
+  std::string file_, where_;
+};
+
+std::string text(const YAML::Node& node, const Context& ctx, const std::string& key,
+                 bool required = true) {
+  const YAML::Node v = node[key];
+  if (!v) {
+    if (required) ctx.fail(node, "missing '" + key + "'");
+    return {};
+  }
+  if (!v.IsScalar()) ctx.fail(v, "'" + key + "' must be text");
+  return v.as<std::string>();
+}
+
+double number(const YAML::Node& v, const Context& ctx, const std::string& what) {
+  if (!v.IsScalar()) ctx.fail(v, what + " must be a number");
+  try {
+    return v.as<double>();
+  } catch (const YAML::Exception&) {
+    ctx.fail(v, what + " must be a number, got '" + v.as<std::string>() + "'");
+  }
+}
+
+double positive(const YAML::Node& v, const Context& ctx, const std::string& what) {
+  const double x = number(v, ctx, what);
+  if (!(x > 0.0) || !std::isfinite(x)) ctx.fail(v, what + " must be a positive number");
+  return x;
+}
+
+/// A scalar or a list of numbers, as a list.
+std::vector<double> positive_list(const YAML::Node& v, const Context& ctx, const std::string& key) {
+  std::vector<double> out;
+  if (v.IsSequence()) {
+    for (const auto& e : v) out.push_back(positive(e, ctx, "'" + key + "' entries"));
+    if (out.empty()) ctx.fail(v, "'" + key + "' is empty");
+  } else {
+    out.push_back(positive(v, ctx, "'" + key + "'"));
+  }
+  return out;
+}
+
+std::vector<std::string> names(const YAML::Node& v, const Context& ctx, const std::string& key) {
+  std::vector<std::string> out;
+  if (v.IsSequence()) {
+    for (const auto& e : v) {
+      if (!e.IsScalar()) ctx.fail(e, "'" + key + "' entries must be names");
+      out.push_back(e.as<std::string>());
+    }
+  } else if (v.IsScalar()) {
+    out.push_back(v.as<std::string>());
+  } else {
+    ctx.fail(v, "'" + key + "' must be a name or a list of names");
+  }
+  return out;
+}
+
+void reject_unknown_keys(const YAML::Node& node, const Context& ctx,
+                         const std::set<std::string>& known) {
+  for (const auto& kv : node) {
+    const auto key = kv.first.as<std::string>();
+    if (!known.contains(key)) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      ctx.fail(kv.first, "unknown key '" + key + "' (expected one of: " + list + ")");
+    }
+  }
+}
+
+nlohmann::json to_json(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Sequence: {
+      auto a = nlohmann::json::array();
+      for (const auto& e : node) a.push_back(to_json(e));
+      return a;
+    }
+    case YAML::NodeType::Map: {
+      auto o = nlohmann::json::object();
+      for (const auto& kv : node) o[kv.first.as<std::string>()] = to_json(kv.second);
+      return o;
+    }
+    case YAML::NodeType::Scalar: {
+      const auto s = node.as<std::string>();
+      try {
+        std::size_t used = 0;
+        const double d = std::stod(s, &used);
+        if (used == s.size()) return d;
+      } catch (const std::exception&) {
+      }
+      if (s == "true") return true;
+      if (s == "false") return false;
+      return s;
+    }
+    default:
+      return nullptr;
+  }
+}
+
+const Declaration& declaration_of(const std::string& name, const YAML::Node& node, const Context& ctx) {
+  if (const Declaration* d = find_integrator_declaration(name)) return *d;
+  std::string known;
+  for (const auto& d : integrator_declarations()) known += (known.empty() ? "" : ", ") + std::string(d.name);
+  ctx.fail(node, "unknown integrator '" + name + "' (known: " + known + ")");
+}
+
+void parse_runs(const YAML::Node& runs, const Context& ctx, ExperimentSpec& ex,
+                const CaseSpec& base) {
+  if (!runs || !runs.IsSequence() || runs.size() == 0)
+    ctx.fail(runs, "'runs' must be a non-empty list");
+  int k = 0;
+  for (const auto& run : runs) {
+    const Context rc = ctx.at("runs[" + std::to_string(k++) + "]");
+    reject_unknown_keys(run, rc, {"integrators", "h", "rtol", "atol"});
+    if (!run["integrators"]) rc.fail(run, "missing 'integrators'");
+    const auto integrators = names(run["integrators"], rc, "integrators");
+    std::vector<double> hs, rtols, atols;
+    if (run["h"]) hs = positive_list(run["h"], rc, "h");
+    if (run["rtol"]) rtols = positive_list(run["rtol"], rc, "rtol");
+    if (run["atol"]) atols = positive_list(run["atol"], rc, "atol");
+    if (!atols.empty() && atols.size() != 1 && atols.size() != rtols.size())
+      rc.fail(run, "'atol' must be one number or a list as long as 'rtol'");
+    if (rtols.empty() && !atols.empty()) rc.fail(run, "'atol' without 'rtol'");
+    for (const auto& name : integrators) {
+      const Declaration& d = declaration_of(name, run["integrators"], rc);
+      CaseSpec c = base;
+      c.integrator = name;
+      if (d.adaptive) {
+        if (!hs.empty()) rc.fail(run, name + " is adaptive: give rtol/atol, not h");
+        if (rtols.empty()) {  // MATLAB ode45's defaults
+          c.rtol = 1e-3;
+          c.atol = 1e-6;
+          ex.cases.push_back(c);
+        }
+        for (std::size_t i = 0; i < rtols.size(); ++i) {
+          c.rtol = rtols[i];
+          c.atol = atols.empty() ? rtols[i] * 1e-3 : atols.size() == 1 ? atols[0] : atols[i];
+          ex.cases.push_back(c);
+        }
+      } else {
+        if (hs.empty()) rc.fail(run, name + " is a fixed-step method: give h");
+        if (!rtols.empty()) rc.fail(run, name + " is a fixed-step method: rtol/atol do not apply");
+        for (double h : hs) {
+          c.h = h;
+          ex.cases.push_back(c);
+        }
+      }
+    }
+  }
+}
+
+void parse_published(const YAML::Node& list, const Context& ctx, ExperimentSpec& ex) {
+  if (!list) return;
+  if (!list.IsSequence()) ctx.fail(list, "'published' must be a list");
+  int k = 0;
+  for (const auto& row : list) {
+    const Context pc = ctx.at("published[" + std::to_string(k++) + "]");
+    static const std::set<std::string> metrics = {"energy_err_mean", "unit_length_err_mean",
+                                                  "energy_rel_err_max"};
+    std::set<std::string> known = {"example", "method", "integrator", "h", "rtol",
+                                   "atol",    "role",   "note",       "setting"};
+    known.insert(metrics.begin(), metrics.end());
+    reject_unknown_keys(row, pc, known);
+    PublishedRow p;
+    p.example = text(row, pc, "example");
+    p.method = text(row, pc, "method");
+    p.integrator = text(row, pc, "integrator");
+    p.role = text(row, pc, "role");
+    if (p.role != "printed" && p.role != "reproducing")
+      pc.fail(row["role"], "'role' must be 'printed' or 'reproducing'");
+    p.note = text(row, pc, "note", false);
+    p.setting = text(row, pc, "setting", false);
+    if (row["h"]) p.h = positive(row["h"], pc, "'h'");
+    if (row["rtol"]) p.rtol = positive(row["rtol"], pc, "'rtol'");
+    if (row["atol"]) p.atol = positive(row["atol"], pc, "'atol'");
+    for (const auto& m : metrics)
+      if (row[m]) p.values[m] = positive(row[m], pc, "'" + m + "'");
+    if (p.values.empty()) pc.fail(row, "no published value (energy_err_mean, ...)");
+    const bool matched = std::any_of(ex.cases.begin(), ex.cases.end(), [&](const CaseSpec& c) {
+      const auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
+      const bool adaptive_defaults = std::isnan(p.rtol) && std::isnan(p.atol) && std::isnan(p.h) &&
+                                     c.rtol == 1e-3 && c.atol == 1e-6;
+      return c.integrator == p.integrator &&
+             (adaptive_defaults || (same(c.h, p.h) && same(c.rtol, p.rtol) && same(c.atol, p.atol)));
+    });
+    if (!matched) pc.fail(row, "no case of this experiment has integrator " + p.integrator + " with these settings");
+    ex.published.push_back(p);
+  }
+}
+
+ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, const std::string& study) {
+  reject_unknown_keys(node, ctx,
+                      {"name", "title", "description", "model", "preset", "parameters", "initial",
+                       "project_initial", "T", "reference", "plots", "series", "runs", "published"});
+  ExperimentSpec ex;
+  ex.name = text(node, ctx, "name");
+  const Context ec = ctx.at("experiment '" + ex.name + "'");
+  ex.title = text(node, ec, "title", false);
+  ex.description = text(node, ec, "description", false);
+  ex.model = text(node, ec, "model");
+  const ModelEntry* model = nullptr;
+  try {
+    model = &find_model(ex.model);
+  } catch (const InputError& e) {
+    ec.fail(node["model"], e.what());
+  }
+  ex.preset = text(node, ec, "preset");
+  const auto presets = model->presets();
+  if (std::none_of(presets.begin(), presets.end(), [&](const auto& p) { return p.first == ex.preset; }))
+    ec.fail(node["preset"], "model " + ex.model + " has no preset '" + ex.preset + "'");
+  if (const auto params = node["parameters"]) {
+    if (!params.IsMap()) ec.fail(params, "'parameters' must be a map name: value");
+    const ParameterSet defaults = model->default_parameters();
+    for (const auto& kv : params) {
+      const auto name = kv.first.as<std::string>();
+      if (!defaults.contains(name)) ec.fail(kv.first, "model " + ex.model + " has no parameter '" + name + "'");
+      ex.parameters[name] = number(kv.second, ec, "parameter " + name);
+    }
+  }
+  if (const auto initial = node["initial"]) {
+    if (!initial.IsMap()) ec.fail(initial, "'initial' must be a map like q1: [x, y, z]");
+    for (const auto& kv : initial) {
+      const auto name = kv.first.as<std::string>();
+      if (!kv.second.IsSequence() || kv.second.size() != 3) ec.fail(kv.second, "initial " + name + " must be [x, y, z]");
+      ex.initial.emplace_back(name, Eigen::Vector3d(number(kv.second[0], ec, name), number(kv.second[1], ec, name),
+                                                    number(kv.second[2], ec, name)));
+    }
+  }
+  if (node["project_initial"]) ex.project_initial = node["project_initial"].as<bool>();
+  if (!node["T"]) ec.fail(node, "missing 'T'");
+  ex.T = positive(node["T"], ec, "'T'");
+  if (const auto ref = node["reference"]) {
+    reject_unknown_keys(ref, ec.at("reference"), {"integrator", "rtol", "atol"});
+    ReferenceSpec r;
+    if (ref["integrator"]) r.integrator = ref["integrator"].as<std::string>();
+    const Declaration& d = declaration_of(r.integrator, ref, ec.at("reference"));
+    if (!d.adaptive) ec.fail(ref, "the reference must be an adaptive solver");
+    if (ref["rtol"]) r.rtol = positive(ref["rtol"], ec, "reference rtol");
+    if (ref["atol"]) r.atol = positive(ref["atol"], ec, "reference atol");
+    ex.reference = r;
+  }
+  if (node["plots"]) ex.plots = names(node["plots"], ec, "plots");
+  for (const auto& p : ex.plots)
+    if (p != "energy" && p != "unit_length" && p != "tangency" && p != "momentum" &&
+        p != "convergence" && p != "steps")
+      ec.fail(node["plots"], "unknown plot '" + p + "'");
+  if (node["series"]) ex.series = node["series"].as<bool>();
+
+  CaseSpec base;
+  base.study = study;
+  base.experiment = ex.name;
+  base.model = ex.model;
+  base.preset = ex.preset;
+  base.parameters = ex.parameters;
+  base.initial = ex.initial;
+  base.project_initial = ex.project_initial;
+  base.T = ex.T;
+  parse_runs(node["runs"], ec, ex, base);
+  parse_published(node["published"], ec, ex);
+  return ex;
+}
+
+}  // namespace
+
+StudySpec load_study_spec(const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw InputError(path + ": cannot read the file");
+  } catch (const YAML::Exception& e) {
+    throw InputError(path + ": not valid YAML: " + e.msg + " (line " + std::to_string(e.mark.line + 1) + ")");
+  }
+  const Context ctx(path, "");
+  if (!root.IsMap()) ctx.fail(root, "a study spec is a map with name, title, experiments");
+  reject_unknown_keys(root, ctx, {"name", "title", "description", "experiments"});
+  StudySpec spec;
+  spec.file = path;
+  spec.name = text(root, ctx, "name");
+  spec.title = text(root, ctx, "title", false);
+  spec.description = text(root, ctx, "description", false);
+  const auto experiments = root["experiments"];
+  if (!experiments || !experiments.IsSequence() || experiments.size() == 0)
+    ctx.fail(root, "'experiments' must be a non-empty list");
+  std::set<std::string> seen;
+  for (const auto& e : experiments) {
+    spec.experiments.push_back(parse_experiment(e, ctx, spec.name));
+    if (!seen.insert(spec.experiments.back().name).second)
+      ctx.fail(e, "two experiments are named '" + spec.experiments.back().name + "'");
+  }
+  spec.as_json = to_json(root);
+  return spec;
+}
+
+}  // namespace geomint

@@ -1,0 +1,56 @@
+#pragma once
+// A study spec: a YAML file under studies/ (the format is documented in studies/README.md).
+
+#include <Eigen/Core>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "studies/case.hpp"
+
+namespace geomint {
+
+/// A published figure next to which ours is shown (reproduction.csv).
+struct PublishedRow {
+  std::string example, method, role, note, setting;
+  std::string integrator;
+  double h = std::numeric_limits<double>::quiet_NaN();
+  double rtol = std::numeric_limits<double>::quiet_NaN();
+  double atol = std::numeric_limits<double>::quiet_NaN();
+  std::map<std::string, double> values;  // metric name -> published value
+};
+
+struct ReferenceSpec {
+  std::string integrator = "cvode_bdf";
+  double rtol = 1e-12, atol = 1e-14;
+};
+
+struct ExperimentSpec {
+  std::string name, title, description;
+  std::string model, preset;
+  std::map<std::string, double> parameters;
+  std::vector<std::pair<std::string, Eigen::Vector3d>> initial;
+  bool project_initial = false;
+  double T = 1.0;
+  std::optional<ReferenceSpec> reference;
+  std::vector<std::string> plots;
+  bool series = true;
+  std::vector<CaseSpec> cases;  // expanded from `runs`
+  std::vector<PublishedRow> published;
+};
+
+struct StudySpec {
+  std::string file;
+  std::string name, title, description;
+  std::vector<ExperimentSpec> experiments;
+  nlohmann::json as_json;  // the spec as parsed, for the manifest
+};
+
+/// Reads and validates a spec; any problem is an InputError naming the file and the place.
+StudySpec load_study_spec(const std::string& path);
+
+}  // namespace geomint

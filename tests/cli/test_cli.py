@@ -1,0 +1,158 @@
+"""Label `cli`: the geomint executable as a user drives it.
+
+Usage: test_cli.py PATH_TO_GEOMINT. Checks help texts, `list`, the `run` CSV columns, that bad
+input gets one line and exit status 2, that an integration failure gets one line, exit status 3
+and keeps the series up to it, and that `study` writes its result files and resumes.
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+GEOMINT = ""
+
+
+def geomint(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([GEOMINT, *args], capture_output=True, text=True, timeout=600)
+
+
+class Help(unittest.TestCase):
+    def test_every_subcommand_has_help(self):
+        for sub in ([], ["list"], ["run"], ["study"], ["report"]):
+            r = geomint(*sub, "--help")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("Usage", r.stdout)
+
+    def test_list_models_shows_parameters_and_presets(self):
+        r = geomint("list", "models")
+        self.assertEqual(r.returncode, 0)
+        for text in ("double_spherical_pendulum", "m1", "l2", "lee2009", "spherical_pendulum"):
+            self.assertIn(text, r.stdout)
+
+
+class Run(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.out = os.path.join(self.dir.name, "run.csv")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def rows(self):
+        with open(self.out) as f:
+            return list(csv.reader(f))
+
+    def test_columns_are_time_state_invariants(self):
+        r = geomint("run", "--model", "double_spherical_pendulum", "--preset", "lee2009",
+                    "--integrator", "vi_implicit", "--h", "0.01", "--T", "1", "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = self.rows()
+        self.assertEqual(rows[0], ["t"] + [f"{v}{i}_{a}" for v in "qw" for i in (1, 2) for a in "xyz"]
+                         + ["energy", "Lz", "unit_1", "unit_2", "tangency_1", "tangency_2"])
+        self.assertEqual(len(rows), 1 + 101)
+        self.assertEqual(float(rows[-1][0]), 1.0)
+        self.assertEqual(rows[1][1:4], ["0.8660254037844386", "0", "0.5"])
+
+    def expect_refused(self, args, *phrases):
+        r = geomint("run", *args, "--out", self.out)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.assertTrue(lines[0].startswith("geomint: "), lines[0])
+        for p in phrases:
+            self.assertIn(p, lines[0])
+
+    def test_bad_input_gets_one_line_and_status_2(self):
+        base = ["--integrator", "rk4", "--h", "0.01"]
+        self.expect_refused(["--model", "no_such_model", *base], "unknown model", "double_spherical_pendulum")
+        self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk9", "--h", "0.1"], "unknown integrator")
+        self.expect_refused(["--model", "spherical_pendulum", "--param", "mass=2", *base], "unknown parameter", "m, l, g")
+        self.expect_refused(["--model", "spherical_pendulum", "--param", "l=-1", *base], "must be positive")
+        self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk4"], "give a step size h")
+        self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk4", "--h", "-0.1"], "positive")
+        self.expect_refused(["--model", "spherical_pendulum", "--ic", "q1=1,0,1", *base], "off the manifold", "--project")
+        self.expect_refused(["--model", "spherical_pendulum", "--ic", "q7=0,0,1", *base], "unknown initial vector")
+        self.expect_refused(["--model", "double_spherical_pendulum", "--integrator", "vi_explicit", "--h", "0.01"],
+                            "n/a", "diagonal-inertia SphereLagrangian")
+
+    def test_project_projects_and_says_so(self):
+        r = geomint("run", "--model", "spherical_pendulum", "--ic", "q1=1,0,1", "--project",
+                    "--integrator", "rk4", "--h", "0.01", "--T", "0.1", "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("projected", r.stderr)
+        q = [float(x) for x in self.rows()[1][1:4]]
+        self.assertAlmostEqual(sum(x * x for x in q), 1.0, places=14)
+
+    def test_failure_is_typed_with_its_time_and_keeps_the_series(self):
+        r = geomint("run", "--model", "spherical_pendulum", "--integrator", "vi_explicit",
+                    "--h", "2", "--T", "10", "--out", self.out)
+        self.assertEqual(r.returncode, 3, r.stderr)
+        self.assertIn("NonConvergence at t = 0", r.stderr)
+        self.assertGreaterEqual(len(self.rows()), 2)  # header and the initial state
+
+
+SPEC = textwrap.dedent("""\
+    name: tiny
+    title: A tiny study
+    experiments:
+      - name: pendulum
+        model: spherical_pendulum
+        preset: swing
+        T: 0.5
+        reference: {rtol: 1e-10, atol: 1e-12}
+        plots: [energy, convergence]
+        runs:
+          - integrators: [rk4, vi_explicit]
+            h: [0.05, 0.025, 0.0125]
+        published:
+          - {example: made up, method: VI, integrator: vi_explicit, h: 0.05, role: printed,
+             energy_err_mean: 1.0e-3}
+    """)
+
+
+class Study(unittest.TestCase):
+    def test_writes_results_resumes_and_reports(self):
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "tiny.yaml")
+            with open(spec, "w") as f:
+                f.write(SPEC)
+            out = os.path.join(d, "out")
+            r = geomint("study", spec, "--out", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            for name in ("manifest.json", "cases.csv", "orders.csv", "reproduction.csv"):
+                self.assertTrue(os.path.exists(os.path.join(out, name)), name)
+            with open(os.path.join(out, "cases.csv")) as f:
+                cases = list(csv.DictReader(f))
+            self.assertEqual(len(cases), 6)
+            self.assertEqual(list(cases[0])[:19], [
+                "study", "model", "integrator", "h", "rtol", "atol", "T", "status", "steps",
+                "rejected", "f_evals", "cpu_s", "global_err", "energy_err_max", "energy_err_mean",
+                "energy_drift_per_time", "momentum_err_max", "manifold_err_max", "tangency_err_max"])
+            self.assertTrue(all(c["status"] == "ok" for c in cases))
+            for c in cases:
+                self.assertTrue(os.path.exists(os.path.join(out, "series", c["case_id"] + ".csv")))
+            again = geomint("study", spec, "--out", out)
+            self.assertIn("6 resumed", again.stderr)
+            report = os.path.join(d, "report")
+            r = geomint("report", out, "--out", report)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertTrue(os.path.exists(os.path.join(report, "index.html")))
+
+    def test_malformed_spec_names_file_place_and_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "bad.yaml")
+            with open(spec, "w") as f:
+                f.write(SPEC.replace("    T: 0.5\n", "    T: 0.5\n    horizon: 3\n"))
+            r = geomint("study", spec, "--out", os.path.join(d, "out"))
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("unknown key 'horizon'", r.stderr)
+            self.assertIn("line 8", r.stderr)
+            self.assertIn(spec, r.stderr)
+
+
+if __name__ == "__main__":
+    GEOMINT = sys.argv.pop(1)
+    unittest.main(verbosity=2)
