@@ -22,6 +22,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
@@ -57,7 +58,7 @@ class ImplicitVariational {
     inertia_solver_.resize(n_);
     for (Points* p : {&q_, &w_, &q_next_, &dq_, &grad_, &grad_next_, &rhs_, &grad_at_}) p->resize(3, n_);
     for (Vector* v : {&d_, &f_, &residual_}) v->resize(3 * n_);
-    a_.resize(3 * n_, 3 * n_);
+    if constexpr (!M::kDiagonalInertia) a_.resize(3 * n_, 3 * n_);
   }
 
   double step_size() const { return h_; }
@@ -169,6 +170,13 @@ class ImplicitVariational {
   /// The residual is what the momentum map feels (its change per step is ~ |r| / h), so the
   /// iteration runs until r is at the level of the rounding in evaluating it.
   void solve_cayley(double t) {
+    if constexpr (M::kDiagonalInertia)
+      for (Eigen::Index i = 0; i < n_; ++i) solve_body(i, t);
+    else
+      solve_coupled(t);
+  }
+
+  void solve_coupled(double t) {
     f_.setZero();
     const double floor = kEps * d_.template lpNorm<Eigen::Infinity>();
     double last = std::numeric_limits<double>::infinity();
@@ -191,6 +199,41 @@ class ImplicitVariational {
       f_ -= lu_.solve(residual_);
     }
     newton(t, floor);
+  }
+
+  /// With a diagonal inertia (3.16) falls apart into one equation per body,
+  ///   G_i(f) = 2 a f / (1 + f.f) - d_i = 0,   a = M_ii |q_i|^2,
+  /// solved by the same fixed point (f <- (1 + f.f) d_i / (2 a), in correction form) and the
+  /// same Newton fallback, without ever forming the 3n x 3n matrix.
+  void solve_body(Eigen::Index i, double t) {
+    const double a = model_.inertia()(i, i) * q_.col(i).squaredNorm();
+    const Vec3 d = d_.template segment<3>(3 * i);
+    const double floor = kEps * d.template lpNorm<Eigen::Infinity>();
+    Vec3 f = Vec3::Zero();
+    double last = std::numeric_limits<double>::infinity();
+    bool newton = false;
+    for (int it = 1; it <= kMaxFixedPoint + kMaxNewton; ++it) {
+      const double s = 1.0 + f.squaredNorm();
+      const Vec3 r = (2.0 * a / s) * f - d;
+      const double rn = r.template lpNorm<Eigen::Infinity>();
+      if (!std::isfinite(rn)) break;
+      if (converged(rn, last, floor)) {
+        f_.template segment<3>(3 * i) = f;
+        return;
+      }
+      if (!newton && (it > kMaxFixedPoint || (it >= 3 && rn > 0.5 * last))) newton = true;
+      last = rn;
+      ++work_.nonlinear_iterations;
+      if (newton) {
+        const Mat3 jac = 2.0 * a * (Mat3::Identity() / s - 2.0 * f * f.transpose() / (s * s));
+        f -= jac.partialPivLu().solve(r);
+      } else {
+        f -= (s / (2.0 * a)) * r;
+      }
+    }
+    throw NonConvergence(t, "LLM (3.16) for body " + std::to_string(i + 1) +
+                                ": neither the fixed point nor Newton converged (residual " +
+                                std::to_string(last) + "); the step size is probably too large");
   }
 
   /// At round-off: the residual is within a few ulps of d, or has stopped decreasing within
@@ -227,8 +270,12 @@ class ImplicitVariational {
   Points q_, w_, q_next_, dq_, grad_, grad_next_, rhs_, grad_at_;
   bool grad_valid_ = false;
   Vector d_, f_, residual_;
+  // The coupled solve's matrix and factorisation; a diagonal inertia needs neither.
+  struct NoFactorisation {
+    explicit NoFactorisation(Eigen::Index) {}
+  };
   Matrix a_;
-  Eigen::PartialPivLU<Matrix> lu_;
+  std::conditional_t<M::kDiagonalInertia, NoFactorisation, Eigen::PartialPivLU<Matrix>> lu_;
   Work work_;
 };
 

@@ -8,22 +8,34 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <type_traits>
 
 #include "geometry/so3.hpp"
 
 namespace geomint {
 
+/// Solves K(q) x = b; owns the scratch memory for it. Copies get scratch of their own (of the
+/// same size) and copy no contents: there is nothing to share, and a factorisation that was
+/// never computed must not be read.
 template <int N, bool Diagonal>
 class SphereInertiaSolver {
  public:
   using Points = Eigen::Matrix<double, 3, N>;
   using Inertia = Eigen::Matrix<double, N, N>;
 
-  /// Sizes the scratch memory for n bodies (a no-op when N is fixed).
+  SphereInertiaSolver() = default;
+  SphereInertiaSolver(const SphereInertiaSolver& other) { resize(other.bodies_); }
+  SphereInertiaSolver& operator=(const SphereInertiaSolver& other) {
+    resize(other.bodies_);
+    return *this;
+  }
+
+  /// Sizes the scratch memory for n bodies (only dynamic sizes allocate).
   void resize(Eigen::Index n) {
+    bodies_ = n;
     if constexpr (!Diagonal && N == Eigen::Dynamic) {
-      k_.resize(3 * n, 3 * n);
-      rhs_.resize(3 * n);
+      dense_.k.resize(3 * n, 3 * n);
+      dense_.rhs.resize(3 * n);
     }
   }
 
@@ -40,19 +52,20 @@ class SphereInertiaSolver {
     if constexpr (Diagonal) {
       for (Eigen::Index i = 0; i < n; ++i) b.col(i) /= diagonal(i);
     } else {
+      auto& k = dense_.k;
       for (Eigen::Index i = 0; i < n; ++i) {
         const Eigen::Matrix3d qi_hat = so3::hat(q.col(i));
-        k_.template block<3, 3>(3 * i, 3 * i) = diagonal(i) * Eigen::Matrix3d::Identity();
+        k.template block<3, 3>(3 * i, 3 * i) = diagonal(i) * Eigen::Matrix3d::Identity();
         for (Eigen::Index j = i + 1; j < n; ++j) {
           const Eigen::Matrix3d kij = -m(i, j) * qi_hat * so3::hat(q.col(j));
-          k_.template block<3, 3>(3 * i, 3 * j) = kij;
-          k_.template block<3, 3>(3 * j, 3 * i) = kij.transpose();
+          k.template block<3, 3>(3 * i, 3 * j) = kij;
+          k.template block<3, 3>(3 * j, 3 * i) = kij.transpose();
         }
       }
-      llt_.compute(k_);
-      rhs_ = Eigen::Map<const Stacked>(b.data(), 3 * n);
-      llt_.solveInPlace(rhs_);
-      Eigen::Map<Stacked>(b.data(), 3 * n) = rhs_;
+      dense_.llt.compute(k);
+      dense_.rhs = Eigen::Map<const Stacked>(b.data(), 3 * n);
+      dense_.llt.solveInPlace(dense_.rhs);
+      Eigen::Map<Stacked>(b.data(), 3 * n) = dense_.rhs;
     }
   }
 
@@ -60,9 +73,14 @@ class SphereInertiaSolver {
   static constexpr int kStacked = N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N;
   using Stacked = Eigen::Matrix<double, kStacked, 1>;
   using KMatrix = Eigen::Matrix<double, kStacked, kStacked>;
-  KMatrix k_;
-  Stacked rhs_;
-  Eigen::LLT<KMatrix> llt_;
+  struct Dense {
+    KMatrix k;
+    Stacked rhs;
+    Eigen::LLT<KMatrix> llt;
+  };
+  struct None {};
+  Eigen::Index bodies_ = 0;
+  std::conditional_t<Diagonal, None, Dense> dense_;
 };
 
 }  // namespace geomint

@@ -1,33 +1,27 @@
 #include "studies/model_catalogue.hpp"
 
-#include "models/double_spherical_pendulum.hpp"
-#include "models/spherical_pendulum.hpp"
+#include "studies/model_types.hpp"
 
 namespace geomint {
 
-// Defined, one model per translation unit, in studies/run_<model>.cpp.
+// Explicitly instantiated, one model per translation unit, from studies/run_model.cpp.in.
 template <class Model>
 CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks);
-extern template CaseResult run_case_for<SphericalPendulum>(const CaseSpec&, const CaseHooks&);
-extern template CaseResult run_case_for<DoubleSphericalPendulum>(const CaseSpec&,
-                                                                 const CaseHooks&);
-
-namespace {
-template <class Model>
-ModelEntry entry() {
-  return {Model::kName, Model::kDescription, &Model::default_parameters,
-          [] {
-            std::vector<std::pair<std::string, std::string>> list;
-            for (const auto& p : Model::presets()) list.emplace_back(p.name, p.description);
-            return list;
-          },
-          &run_case_for<Model>};
-}
-}  // namespace
 
 const std::vector<ModelEntry>& model_catalogue() {
-  static const std::vector<ModelEntry> list = {entry<SphericalPendulum>(),
-                                               entry<DoubleSphericalPendulum>()};
+  static const std::vector<ModelEntry> list = [] {
+    std::vector<ModelEntry> l;
+    for_each_model_type([&]<class Model>() {
+      l.push_back({Model::kName, Model::kDescription, &Model::default_parameters,
+                   [] {
+                     std::vector<std::pair<std::string, std::string>> presets;
+                     for (const auto& p : Model::presets()) presets.emplace_back(p.name, p.description);
+                     return presets;
+                   },
+                   &run_case_for<Model>});
+    });
+    return l;
+  }();
   return list;
 }
 

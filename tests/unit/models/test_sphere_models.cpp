@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "models/double_spherical_pendulum.hpp"
+#include "models/pendulum_chain.hpp"
 #include "models/spherical_pendulum.hpp"
 #include "support/eigen_matchers.hpp"
 #include "support/model_setup.hpp"
@@ -66,10 +67,61 @@ void expect_gradient_matches_finite_differences(const Model& model, testing::Rng
   }
 }
 
+PendulumChain chain(int n) {
+  auto p = PendulumChain::default_parameters();
+  p.set("N", n);
+  p.set("m", 0.8);
+  p.set("L", 1.3);
+  return PendulumChain(p);
+}
+
 TEST(SphereModels, PotentialGradientsMatchFiniteDifferences) {
   GEOMINT_SEEDED_RNG(rng, 1);
   expect_gradient_matches_finite_differences(DoubleSphericalPendulum(double_pendulum_parameters()), rng);
   expect_gradient_matches_finite_differences(SphericalPendulum(SphericalPendulum::default_parameters()), rng);
+  expect_gradient_matches_finite_differences(chain(4), rng);
+}
+
+TEST(PendulumChain, EnergyAndMomentumAreTheCartesianOnes) {
+  GEOMINT_SEEDED_RNG(rng, 6);
+  const int n = 4;
+  const PendulumChain model = chain(n);
+  const double m = 0.8, length = 1.3, g = 9.81;
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto y = random_state<PendulumChain>(rng, n);
+    // Bob k at x_k = L (q_1 + ... + q_k); gravity along -e3, so V = sum_k m g e3.x_k.
+    Vec3 x = Vec3::Zero(), v = Vec3::Zero(), momentum = Vec3::Zero();
+    double energy = 0.0;
+    for (int k = 0; k < n; ++k) {
+      const Vec3 q = y.segment<3>(3 * k), w = y.segment<3>(3 * (n + k));
+      x += length * q;
+      v += length * w.cross(q);
+      energy += 0.5 * m * v.squaredNorm() + m * g * x.z();
+      momentum += m * x.cross(v);
+    }
+    EXPECT_NEAR(model.energy(y), energy, 1e-12 * (1 + std::abs(energy)));
+    EXPECT_EIGEN_NEAR(model.angular_momentum(y), momentum, 1e-12 * (1 + momentum.norm()));
+  }
+}
+
+TEST(PendulumChain, TwoLinksAreTheDoublePendulumWithGravityReversed) {
+  GEOMINT_SEEDED_RNG(rng, 7);
+  auto p = DoubleSphericalPendulum::default_parameters();
+  p.set("m1", 0.8);
+  p.set("m2", 0.8);
+  p.set("l1", 1.3);
+  p.set("l2", 1.3);
+  p.set("g", -9.81);  // LLM's gravity points along +e3, Celledoni's along -e3
+  const DoubleSphericalPendulum pendulum(p);
+  const PendulumChain two = chain(2);
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto y = random_state<DoubleSphericalPendulum>(rng, 2);
+    DoubleSphericalPendulum::State a(12);
+    PendulumChain::State b(12);
+    pendulum.rhs(0.0, y, a);
+    two.rhs(0.0, PendulumChain::State(y), b);
+    EXPECT_EIGEN_NEAR(b, a, 1e-12 * (1 + a.norm()));
+  }
 }
 
 TEST(DoubleSphericalPendulum, EnergyAndMomentumAreTheCartesianOnes) {
@@ -171,6 +223,7 @@ TEST(SphereModels, VectorFieldIsTangentConservesEnergyAndMomentumAndComesFromThe
   GEOMINT_SEEDED_RNG(rng, 5);
   expect_field_tangent_and_conservative(DoubleSphericalPendulum(double_pendulum_parameters()), rng);
   expect_field_tangent_and_conservative(SphericalPendulum(SphericalPendulum::default_parameters()), rng);
+  expect_field_tangent_and_conservative(chain(5), rng);
 }
 
 TEST(SphereModels, PresetsLieOnTheManifold) {
@@ -180,6 +233,11 @@ TEST(SphereModels, PresetsLieOnTheManifold) {
   const auto sp = testing::make_setup<SphericalPendulum>("swing");
   EXPECT_LT(SphericalPendulum::unit_length_defect(sp.initial), 1e-15);
   EXPECT_LT(SphericalPendulum::tangency_defect(sp.initial), 1e-15);
+  for (const auto& preset : PendulumChain::presets()) {
+    const auto c = testing::make_setup<PendulumChain>(preset.name);
+    EXPECT_LT(PendulumChain::unit_length_defect(c.initial), 1e-15) << preset.name;
+    EXPECT_LT(PendulumChain::tangency_defect(c.initial), 1e-15) << preset.name;
+  }
 }
 
 TEST(SphereModels, RejectNonPositiveMassesAndLengths) {
