@@ -22,8 +22,10 @@
 namespace geomint {
 
 /// Which components of the angular momentum are conserved: the one about the vertical e3
-/// (gravity, pivots on the axis) or all three (a potential invariant under every rotation).
-enum class Symmetry { Vertical, Full };
+/// (gravity, pivots on the axis), all three (a potential invariant under every rotation), or
+/// none (pivots spread out, a clamped end, a fixed array: no rotation acting on all q_i at
+/// once leaves V unchanged).
+enum class Symmetry { Vertical, Full, None };
 
 /// `Diagonal`: whether M is diagonal (bodies coupled through V only), which makes K diagonal
 /// and admits the explicit variational integrator (LLM Cor. 3).
@@ -122,17 +124,30 @@ class SphereModel {
 
   /// Names of the conserved momentum components, in the order of conserved_momentum().
   static std::vector<std::string> momentum_names() {
-    if (Derived::kSymmetry == Symmetry::Full) return {"Lx", "Ly", "Lz"};
-    return {"Lz"};
+    switch (Derived::kSymmetry) {
+      case Symmetry::Full: return {"Lx", "Ly", "Lz"};
+      case Symmetry::Vertical: return {"Lz"};
+      case Symmetry::None: return {};
+    }
+    return {};
   }
 
-  /// The conserved components of the angular momentum (only z for Symmetry::Vertical).
+  /// The conserved components of the angular momentum, first momentum_count() of the vector.
   Eigen::Vector3d conserved_momentum(const State& y) const {
+    if (Derived::kSymmetry == Symmetry::None) return Vec3::Zero();
     const Vec3 j = angular_momentum(y);
     if (Derived::kSymmetry == Symmetry::Full) return j;
     return {j.z(), 0.0, 0.0};
   }
-  static int momentum_count() { return Derived::kSymmetry == Symmetry::Full ? 3 : 1; }
+  static int momentum_count() { return static_cast<int>(momentum_names().size()); }
+
+  /// The kinetic energy of body i alone, 1/2 M_ii |q_i'|^2 (the whole kinetic energy when M is
+  /// diagonal; a molecule's temperature in LLM Fig. 3.7).
+  double body_kinetic_energy(const State& y, Eigen::Index i) const {
+    const auto q = positions(y);
+    const auto w = velocities(y);
+    return 0.5 * self().inertia()(i, i) * w.col(i).cross(q.col(i)).squaredNorm();
+  }
 
   /// Largest |‖q_i‖ - 1| and |q_i . w_i|.
   static double unit_length_defect(const State& y) { return Group::unit_length_defect(y); }

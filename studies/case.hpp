@@ -45,11 +45,20 @@ using OutputHook =
 using StartHook = std::function<void(const std::vector<std::string>& state_names,
                                      const std::vector<std::string>& invariant_names)>;
 
+/// Per-body snapshots at given times (at the first output point at or after each): the
+/// position q_i and the body's own kinetic energy 1/2 M_ii |q_i'|^2, as CSV text.
+struct SnapshotRecorder {
+  std::vector<double> times;  // increasing
+  std::size_t next = 0;
+  std::string csv = "t,body,q_x,q_y,q_z,kinetic_energy\n";
+};
+
 struct CaseHooks {
   StartHook on_start;                       // optional
   OutputHook on_output;                     // optional
   const ReferenceSolution* reference = nullptr;  // optional: enables global_err
   SeriesDecimator* series = nullptr;        // optional: the decimated series of the study
+  SnapshotRecorder* snapshots = nullptr;    // optional
 };
 
 struct CaseResult {

@@ -80,6 +80,21 @@ void prepare_initial_state(const Model& model, const CaseSpec& spec, typename Mo
   notes += "initial state projected onto the manifold (" + defect + ")";
 }
 
+template <class Model>
+void record_snapshot(const Model& model, double t, const typename Model::State& y,
+                     SnapshotRecorder& rec) {
+  if (rec.next >= rec.times.size() || t < rec.times[rec.next]) return;
+  while (rec.next < rec.times.size() && t >= rec.times[rec.next]) ++rec.next;
+  const auto q = Model::positions(y);
+  char line[160];
+  for (Eigen::Index i = 0; i < q.cols(); ++i) {
+    std::snprintf(line, sizeof line, "%.17g,%ld,%.17g,%.17g,%.17g,%.17g\n", t,
+                  static_cast<long>(i + 1), q(0, i), q(1, i), q(2, i),
+                  model.body_kinetic_energy(y, i));
+    rec.csv += line;
+  }
+}
+
 template <class I, class Model>
 void run_integrator(const Model& model, typename Model::State y, const CaseSpec& spec,
                     const CaseHooks& hooks, CaseResult& result) {
@@ -112,6 +127,7 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
                            sample.unit_length_defect, sample.tangency_defect,
                            metrics.momentum_error(sample), t - t_prev});
       t_prev = t;
+      if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
       if (hooks.on_output) {
         model.invariants(s, invariants);
         state_out = s;

@@ -164,10 +164,14 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   const auto& ref = job.reference->solution;
   std::optional<SeriesDecimator> series;
   if (ex.series) series.emplace(0.0, job.spec->T);
+  SnapshotRecorder snapshots{ex.snapshots};
   CaseHooks hooks;
   hooks.reference = ref ? &*ref : nullptr;
   hooks.series = series ? &*series : nullptr;
+  hooks.snapshots = ex.snapshots.empty() ? nullptr : &snapshots;
   const CaseResult result = run_case(*job.spec, hooks);
+  if (hooks.snapshots && result.status != "n/a")
+    write_file_atomically(dir / "series" / (job.id + "-snapshots.csv"), snapshots.csv);
   const double ref_err = ref ? ref->error_estimate : kNaN;
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
   if (series && result.status != "n/a")

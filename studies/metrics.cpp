@@ -9,6 +9,7 @@ void MetricAccumulator::add(const Sample& s) {
   if (n_ == 0) {
     e0_ = s.energy;
     j0_ = s.momentum;
+    momentum_count_ = s.momentum_count;
   }
   ++n_;
   const double e = s.energy - e0_;
@@ -47,7 +48,7 @@ Metrics MetricAccumulator::result() const {
   m.energy_err_mean = e_sum_ / n;
   m.energy_rel_err_max = e_rel_max_;
   m.energy_drift_per_time = m2_t_ > 0.0 ? c_te_ / m2_t_ : 0.0;
-  m.momentum_err_max = j_max_;
+  m.momentum_err_max = momentum_count_ > 0 ? j_max_ : Metrics::kNaN;  // no symmetry, no map
   m.manifold_err_max = unit_max_;
   m.tangency_err_max = tangency_max_;
   m.unit_length_err_mean = unit_mean_sum_ / n;

@@ -8,7 +8,8 @@
 //   energy_err_mean     mean |e(t)|                     (LLM's "mean total energy variation")
 //   energy_rel_err_max  max |e(t)| / |E(0)|             (LLM Ex. 2's "total energy error")
 //   energy_drift        least-squares slope of e(t) against t
-//   momentum_err_max    max over conserved components k of |J_k(t) - J_k(0)|
+//   momentum_err_max    max over conserved components k of |J_k(t) - J_k(0)| (NaN for a
+//                       model without a symmetry)
 //   manifold_err_max    max over bodies of |‖q_i‖ - 1|
 //   tangency_err_max    max over bodies of |q_i . w_i|
 //   unit_length_err_mean mean over times and bodies of |1 - q_i . q_i|  (LLM's "mean unit
@@ -55,6 +56,7 @@ class MetricAccumulator {
 
  private:
   std::int64_t n_ = 0;
+  int momentum_count_ = 0;
   double e0_ = 0.0;
   Eigen::Vector3d j0_ = Eigen::Vector3d::Zero();
   double e_max_ = 0.0, e_sum_ = 0.0, e_rel_max_ = 0.0, j_max_ = 0.0, unit_max_ = 0.0,

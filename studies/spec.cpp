@@ -219,7 +219,8 @@ void parse_published(const YAML::Node& list, const Context& ctx, ExperimentSpec&
 ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, const std::string& study) {
   reject_unknown_keys(node, ctx,
                       {"name", "title", "description", "model", "preset", "parameters", "initial",
-                       "project_initial", "T", "reference", "plots", "series", "runs", "published"});
+                       "project_initial", "T", "reference", "plots", "series", "snapshots", "runs",
+                       "published"});
   ExperimentSpec ex;
   ex.name = text(node, ctx, "name");
   const Context ec = ctx.at("experiment '" + ex.name + "'");
@@ -270,9 +271,17 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
   if (node["plots"]) ex.plots = names(node["plots"], ec, "plots");
   for (const auto& p : ex.plots)
     if (p != "energy" && p != "unit_length" && p != "tangency" && p != "momentum" &&
-        p != "convergence" && p != "steps")
+        p != "convergence" && p != "steps" && p != "kinetic_energy_map")
       ec.fail(node["plots"], "unknown plot '" + p + "'");
   if (node["series"]) ex.series = node["series"].as<bool>();
+  if (node["snapshots"]) {
+    for (const auto& v : node["snapshots"]) {
+      const double t = number(v, ec, "snapshot times");
+      if (t < 0.0 || t > ex.T || (!ex.snapshots.empty() && t <= ex.snapshots.back()))
+        ec.fail(v, "snapshot times must increase within [0, T]");
+      ex.snapshots.push_back(t);
+    }
+  }
 
   CaseSpec base;
   base.study = study;

@@ -39,6 +39,7 @@ struct ExperimentSpec {
   std::optional<ReferenceSpec> reference;
   std::vector<std::string> plots;
   bool series = true;
+  std::vector<double> snapshots;  // times of per-body snapshots (series/<case_id>-snapshots.csv)
   std::vector<CaseSpec> cases;  // expanded from `runs`
   std::vector<PublishedRow> published;
 };
