@@ -21,19 +21,9 @@ template <class Model>
 struct Fixture {
   Model model;
   typename Model::State y0;
-  explicit Fixture(const std::string& preset_name) : model(parameters(preset_name)) {
-    y0 = preset(preset_name).initial_state(model);
-  }
-  static const auto& preset(const std::string& name) {
-    for (const auto& p : Model::presets())
-      if (p.name == name) return p;
-    throw std::invalid_argument(name);
-  }
-  static ParameterSet parameters(const std::string& name) {
-    auto p = Model::default_parameters();
-    preset(name).set_parameters(p);
-    return p;
-  }
+  explicit Fixture(const std::string& preset)
+      : model(preset_parameters(find_preset<Model>(preset), {})),
+        y0(find_preset<Model>(preset).initial_state(model)) {}
 };
 
 template <class Model>

@@ -16,5 +16,6 @@ Subcommand add_list_command(CLI::App& app);
 Subcommand add_run_command(CLI::App& app);
 Subcommand add_study_command(CLI::App& app);
 Subcommand add_report_command(CLI::App& app);
+Subcommand add_matrix_command(CLI::App& app);
 
 }  // namespace geomint::cli

@@ -11,7 +11,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   std::vector<geomint::cli::Subcommand> commands;
   for (auto add : {geomint::cli::add_list_command, geomint::cli::add_run_command,
-                   geomint::cli::add_study_command, geomint::cli::add_report_command})
+                   geomint::cli::add_study_command, geomint::cli::add_matrix_command,
+                   geomint::cli::add_report_command})
     commands.push_back(add(app));
   try {
     app.parse(argc, argv);

@@ -115,6 +115,35 @@ struct TangentSphereProduct {
     return d;
   }
 
+  /// A distance on (TS^2)^N for error control (Celledoni Section 4.2): d = sqrt(sum_i d_i^2),
+  ///   d_i = sqrt(theta_i^2 + |w_i - R_i w~_i|^2),
+  /// theta_i the angle between q_i and q~_i (their great-circle distance on S^2) and R_i the
+  /// rotation about q~_i x q_i taking q~_i to q_i, which is the parallel transport from
+  /// T_{q~_i}S^2 to T_{q_i}S^2 along that great circle. d_i is the length, in the Sasaki metric
+  /// of TS^2, of the curve that follows the great circle while the transported velocity moves
+  /// linearly from R_i w~_i to w_i: an upper bound of the Sasaki distance, equal to it to leading
+  /// order for nearby points. It is symmetric, zero only for equal points, and invariant under
+  /// rotations of all the q_i, w_i at once. For antipodal q_i, q~_i (no unique great circle)
+  /// d_i = sqrt(pi^2 + (|w_i| + |w~_i|)^2), the largest value any transport could give.
+  static double distance(const Point& a, const Point& b) {
+    double sum = 0.0;
+    for (Eigen::Index i = 0; i < count(a); ++i) {
+      const Vec3 qa = q(a, i), qb = q(b, i), wa = w(a, i), wb = w(b, i);
+      const Vec3 s = qb.cross(qa);  // sin(theta) times the axis
+      const double c = qb.dot(qa);  // cos(theta)
+      const double theta = std::atan2(s.norm(), c);
+      if (1.0 + c <= 1e-12) {
+        const double v = wa.norm() + wb.norm();
+        sum += theta * theta + v * v;
+        continue;
+      }
+      // R v = c v + s x v + (s . v) s / (1 + c): the rotation taking qb to qa.
+      const Vec3 moved = c * wb + s.cross(wb) + (s.dot(wb) / (1.0 + c)) * s;
+      sum += theta * theta + (wa - moved).squaredNorm();
+    }
+    return std::sqrt(sum);
+  }
+
   /// Nearest point of (TS^2)^N in the sense used by reprojection: q_i normalised,
   /// w_i projected onto the tangent plane of the normalised q_i.
   static void project(Point& y) {

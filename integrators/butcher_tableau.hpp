@@ -15,6 +15,20 @@ struct ButcherTableau {
   std::array<double, S> c;                 // nodes
 };
 
+/// Explicit Euler:
+///   0 |
+///   --+--
+///     | 1
+inline constexpr ButcherTableau<1> kEulerTableau{.a = {{{0.0}}}, .b = {1.0}, .c = {0.0}};
+
+/// Heun's method (the explicit trapezoidal rule):
+///   0 |
+///   1 | 1
+///   --+---------
+///     | 1/2  1/2
+inline constexpr ButcherTableau<2> kHeunTableau{
+    .a = {{{0.0, 0.0}, {1.0, 0.0}}}, .b = {0.5, 0.5}, .c = {0.0, 1.0}};
+
 /// Explicit midpoint rule (RK2):
 ///   0   |
 ///   1/2 | 1/2
@@ -22,6 +36,17 @@ struct ButcherTableau {
 ///       | 0    1
 inline constexpr ButcherTableau<2> kMidpointTableau{
     .a = {{{0.0, 0.0}, {0.5, 0.0}}}, .b = {0.0, 1.0}, .c = {0.0, 0.5}};
+
+/// Kutta's third-order method (Hairer, Norsett & Wanner I, Table II.1.1):
+///   0   |
+///   1/2 | 1/2
+///   1   | -1   2
+///   ----+--------------
+///       | 1/6  2/3  1/6
+inline constexpr ButcherTableau<3> kKutta3Tableau{
+    .a = {{{0, 0, 0}, {0.5, 0, 0}, {-1.0, 2.0, 0}}},
+    .b = {1.0 / 6, 2.0 / 3, 1.0 / 6},
+    .c = {0.0, 0.5, 1.0}};
 
 /// The classical fourth-order method (RK4):
 ///   0   |

@@ -57,7 +57,7 @@ class ImplicitVariational {
         lu_(3 * n_) {
     inertia_solver_.resize(n_);
     for (Points* p : {&q_, &w_, &q_next_, &dq_, &grad_, &grad_next_, &rhs_, &grad_at_}) p->resize(3, n_);
-    for (Vector* v : {&d_, &f_, &residual_}) v->resize(3 * n_);
+    for (Vector* v : {&d_, &f_, &residual_, &correction_}) v->resize(3 * n_);
     if constexpr (!M::kDiagonalInertia) a_.resize(3 * n_, 3 * n_);
   }
 
@@ -182,21 +182,22 @@ class ImplicitVariational {
     double last = std::numeric_limits<double>::infinity();
     for (int it = 1; it <= kMaxFixedPoint; ++it) {
       assemble_a(f_);
-      residual_ = a_ * f_ - d_;
+      residual_.noalias() = a_ * f_;
+      residual_ -= d_;
       const double r = residual_.template lpNorm<Eigen::Infinity>();
       if (!std::isfinite(r)) break;
       if (converged(r, last, floor)) {
         // One more correction with the last factorisation (a back-substitution, no new LU):
         // the iteration approaches its fixed point from one side, so an accepted residual
         // of a few ulps is biased, and that bias would add up in the momentum map.
-        if (it > 1) f_ -= lu_.solve(residual_);
+        if (it > 1) solve_lu_and_correct();
         return;
       }
       if (it >= 3 && r > 0.5 * last) break;  // stalled: contracting too slowly
       last = r;
       ++work_.nonlinear_iterations;
       lu_.compute(a_);
-      f_ -= lu_.solve(residual_);
+      solve_lu_and_correct();
     }
     newton(t, floor);
   }
@@ -236,6 +237,13 @@ class ImplicitVariational {
                                 std::to_string(last) + "); the step size is probably too large");
   }
 
+  /// f <- f - A^{-1} r with the current factorisation, into preallocated memory (an
+  /// expression `f_ -= lu_.solve(r)` would allocate a temporary for dynamic sizes).
+  void solve_lu_and_correct() {
+    correction_ = lu_.solve(residual_);
+    f_ -= correction_;
+  }
+
   /// At round-off: the residual is within a few ulps of d, or has stopped decreasing within
   /// a hundred of them.
   static bool converged(double r, double last, double floor) {
@@ -247,7 +255,8 @@ class ImplicitVariational {
     double last = std::numeric_limits<double>::infinity();
     for (int it = 1; it <= kMaxNewton; ++it) {
       assemble_a(f_);
-      residual_ = a_ * f_ - d_;
+      residual_.noalias() = a_ * f_;
+      residual_ -= d_;
       const double r = residual_.template lpNorm<Eigen::Infinity>();
       if (!std::isfinite(r)) break;
       if (converged(r, last, floor)) return;
@@ -255,7 +264,7 @@ class ImplicitVariational {
       ++work_.nonlinear_iterations;
       assemble_jacobian(f_);
       lu_.compute(a_);
-      f_ -= lu_.solve(residual_);
+      solve_lu_and_correct();
     }
     throw NonConvergence(t, "LLM (3.16): fixed-point iteration stalled and Newton did not "
                             "converge in " + std::to_string(kMaxNewton) +
@@ -269,7 +278,7 @@ class ImplicitVariational {
   SphereInertiaSolver<M::kBodies, M::kDiagonalInertia> inertia_solver_;
   Points q_, w_, q_next_, dq_, grad_, grad_next_, rhs_, grad_at_;
   bool grad_valid_ = false;
-  Vector d_, f_, residual_;
+  Vector d_, f_, residual_, correction_;
   // The coupled solve's matrix and factorisation; a diagonal inertia needs neither.
   struct NoFactorisation {
     explicit NoFactorisation(Eigen::Index) {}

@@ -164,8 +164,8 @@ class SphereModel {
   /// The invariants by name, in the order invariants() writes them: energy, the conserved
   /// momentum components, then unit_i = ‖q_i‖ - 1 and tangency_i = q_i . w_i for each body.
   std::vector<std::string> invariant_names() const {
-    std::vector<std::string> names{"energy"};
-    for (const auto& m : momentum_names()) names.push_back(m);
+    std::vector<std::string> names = momentum_names();
+    names.insert(names.begin(), "energy");
     for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back("unit_" + std::to_string(i));
     for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back("tangency_" + std::to_string(i));
     return names;

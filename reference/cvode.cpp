@@ -5,22 +5,25 @@
 
 #include <cvode/cvode.h>
 #include <cvode/cvode_ls.h>
+#include <cvode/cvode_proj.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
-#include <sundials/sundials_version.h>
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <new>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "integrators/failure.hpp"
 #include "models/parameters.hpp"
+#include "reference/sundials_support.hpp"
 
 namespace geomint::detail {
 
@@ -30,6 +33,7 @@ struct CvodeCore::Impl {
   Impl& operator=(const Impl&) = delete;
   ~Impl() {
     CVodeFree(&mem);
+    if (nonlinear_solver != nullptr) SUNNonlinSolFree(nonlinear_solver);
     if (solver != nullptr) SUNLinSolFree(solver);
     if (matrix != nullptr) SUNMatDestroy(matrix);
     if (y != nullptr) N_VDestroy(y);
@@ -38,59 +42,40 @@ struct CvodeCore::Impl {
 
   SUNContext context = nullptr;
   N_Vector y = nullptr;  // y0 on (re)initialisation, then each step's result
-  SUNMatrix matrix = nullptr;
-  SUNLinearSolver solver = nullptr;
+  SUNMatrix matrix = nullptr;                     // BDF
+  SUNLinearSolver solver = nullptr;               // BDF
+  SUNNonlinearSolver nonlinear_solver = nullptr;  // Adams
   void* mem = nullptr;
+  std::vector<double> unprojected;  // Adams with projection: a step's result before projection
 
-  Rhs rhs = nullptr;
-  void* user_data = nullptr;
-  sunindextype n = 0;
-
-  // Recorded by the callbacks during one CVode() call.
-  std::string message;               // CVODE's last error or warning message
-  bool nonfinite = false;            // f returned a NaN or infinite entry ...
-  double nonfinite_time = 0.0;       // ... at this t ...
-  sunindextype nonfinite_index = 0;  // ... in this component
-  std::exception_ptr exception;      // f threw
+  CallbackRecord record;
 };
 
 namespace {
 
-/// CVRhsFn: f through the core's callback. A non-finite value of f is an unrecoverable
-/// failure (return -1, CVODE stops with CV_RHSFUNC_FAIL): for our models it means the state
-/// has left the model's domain, and a smaller step would only hide that. An exception must
-/// not unwind through CVODE's C frames, so it is stored and rethrown by CvodeCore::step.
-int rhs_callback(sunrealtype t, N_Vector y, N_Vector dy, void* data) noexcept {
-  auto& s = *static_cast<CvodeCore::Impl*>(data);
-  double* out = N_VGetArrayPointer(dy);
+/// CVProjFn: corr = project(ycur) - ycur, through the record's callback. Not finite or thrown:
+/// an unrecoverable failure (CV_PROJFUNC_FAIL), the exception rethrown by CvodeCore::step.
+/// The error estimate is not projected (CVodeSetProjErrEst off), so err is null.
+int project_callback(sunrealtype t, N_Vector ycur, N_Vector corr, sunrealtype /*eps_proj*/,
+                     N_Vector /*err*/, void* data) noexcept {
+  auto& s = *static_cast<CallbackRecord*>(data);
+  const double* y = N_VGetArrayPointer(ycur);
+  double* c = N_VGetArrayPointer(corr);
+  std::copy(y, y + s.n, c);
   try {
-    s.rhs(t, N_VGetArrayPointer(y), out, s.user_data);
+    s.project(c, s.user_data);
   } catch (...) {
     s.exception = std::current_exception();
     return -1;
   }
   for (sunindextype i = 0; i < s.n; ++i) {
-    if (!std::isfinite(out[i])) {
-      s.nonfinite = true;
-      s.nonfinite_time = t;
-      s.nonfinite_index = i;
+    c[i] -= y[i];
+    if (!std::isfinite(c[i])) {
+      s.message = "the projection of the state at t = " + format(t) + " is not finite";
       return -1;
     }
   }
   return 0;
-}
-
-/// CVErrHandlerFn: keep the message for the typed failure instead of printing it. CVODE
-/// reports a failure right before returning its negative flag, so the last message is the one
-/// that describes the flag.
-void error_handler(int /*code*/, const char* /*module*/, const char* function, char* msg,
-                   void* data) noexcept {
-  auto& s = *static_cast<CvodeCore::Impl*>(data);
-  try {
-    s.message = std::string(function) + ": " + msg;
-  } catch (...) {
-    s.message.clear();  // out of memory: the flag's name will have to do
-  }
 }
 
 /// CVodeGetReturnFlagName, which returns a string the caller must free.
@@ -99,24 +84,14 @@ std::string flag_name(int flag) {
   return name ? std::string(name.get()) : "flag " + std::to_string(flag);
 }
 
-std::string format(double x) {
-  std::array<char, 32> buf{};
-  std::snprintf(buf.data(), buf.size(), "%.9g", x);
-  return buf.data();
-}
-
-template <class Handle>
-Handle created(Handle h) {
-  if (h == nullptr) throw std::bad_alloc();
-  return h;
-}
-
 }  // namespace
 
-CvodeCore::CvodeCore(std::string_view name, Eigen::Index n, Rhs rhs, void* user_data,
-                     const IntegratorOptions& opt, const CvodeOptions& settings)
+CvodeCore::CvodeCore(std::string_view name, CvodeMethod method, Eigen::Index n, RhsCallback rhs,
+                     ProjectCallback project, void* user_data, const IntegratorOptions& opt,
+                     const ReferenceOptions& settings)
     : impl_(std::make_unique<Impl>()),
       name_(name),
+      method_(method),
       n_(n),
       rtol_(opt.rtol),
       atol_(opt.atol),
@@ -127,16 +102,23 @@ CvodeCore::CvodeCore(std::string_view name, Eigen::Index n, Rhs rhs, void* user_
   if (!(opt.T > opt.t0)) throw InputError(name_ + ": need T > t0");
   if (!(max_steps_ > 0)) throw InputError(name_ + ": max_steps must be positive");
   Impl& s = *impl_;
-  s.rhs = rhs;
-  s.user_data = user_data;
-  s.n = static_cast<sunindextype>(n);
+  s.record.rhs = rhs;
+  s.record.project = project;
+  s.record.user_data = user_data;
+  s.record.n = static_cast<sunindextype>(n);
   if (SUNContext_Create(nullptr, &s.context) != 0) throw std::bad_alloc();
-  s.y = created(N_VNew_Serial(s.n, s.context));
-  s.matrix = created(SUNDenseMatrix(s.n, s.n, s.context));
-  s.solver = created(SUNLinSol_Dense(s.y, s.matrix, s.context));
-  s.mem = created(CVodeCreate(CV_BDF, s.context));
-  check(CVodeSetErrHandlerFn(s.mem, &error_handler, &s), "CVodeSetErrHandlerFn");
-  check(CVodeSetUserData(s.mem, &s), "CVodeSetUserData");
+  s.y = created(N_VNew_Serial(s.record.n, s.context));
+  if (method == CvodeMethod::Bdf) {
+    s.matrix = created(SUNDenseMatrix(s.record.n, s.record.n, s.context));
+    s.solver = created(SUNLinSol_Dense(s.y, s.matrix, s.context));
+    s.mem = created(CVodeCreate(CV_BDF, s.context));
+  } else {
+    s.nonlinear_solver = created(SUNNonlinSol_FixedPoint(s.y, 0, s.context));
+    s.mem = created(CVodeCreate(CV_ADAMS, s.context));
+    if (project != nullptr) s.unprojected.resize(static_cast<std::size_t>(n));
+  }
+  check(CVodeSetErrHandlerFn(s.mem, &error_handler, &s.record), "CVodeSetErrHandlerFn");
+  check(CVodeSetUserData(s.mem, &s.record), "CVodeSetUserData");
   // CVODE's own step limit (mxstep) counts steps within one CVode() call, and in CV_ONE_STEP
   // mode each call takes one step, so it never triggers: step() counts max_steps instead.
 }
@@ -145,29 +127,47 @@ CvodeCore::~CvodeCore() = default;
 
 const double* CvodeCore::state() const { return N_VGetArrayPointer(impl_->y); }
 
-
-void CvodeCore::step(double t, const double* y, double T) {
+void CvodeCore::initialise(double t) {
   Impl& s = *impl_;
-  s.message.clear();
-  s.nonfinite = false;
-  s.exception = nullptr;
-  if (!(T > t)) throw InputError(name_ + ": advance() needs t < T");
-  if (work_.steps >= max_steps_)
-    throw TooMuchWork(t, name_ + ": " + std::to_string(max_steps_) +
-                             " steps taken without reaching T = " + format(T));
-  double* ys = N_VGetArrayPointer(s.y);
-  if (!initialised_) {
-    std::copy(y, y + n_, ys);
-    check(CVodeInit(s.mem, &rhs_callback, t, s.y), "CVodeInit");
-    check(CVodeSStolerances(s.mem, rtol_, atol_), "CVodeSStolerances");
+  check(CVodeInit(s.mem, &rhs_callback, t, s.y), "CVodeInit");
+  check(CVodeSStolerances(s.mem, rtol_, atol_), "CVodeSStolerances");
+  if (method_ == CvodeMethod::Bdf) {
     // Newton with the dense direct solver; no Jacobian function is set, so CVODE builds J by
     // difference quotients (its rhs calls are counted by CVodeGetNumLinRhsEvals).
     check(CVodeSetLinearSolver(s.mem, s.solver, s.matrix), "CVodeSetLinearSolver");
+    if (s.record.project != nullptr) {
+      check(CVodeSetProjFn(s.mem, &project_callback), "CVodeSetProjFn");
+      check(CVodeSetProjErrEst(s.mem, SUNFALSE), "CVodeSetProjErrEst");
+    }
+  } else {
+    check(CVodeSetNonlinearSolver(s.mem, s.nonlinear_solver), "CVodeSetNonlinearSolver");
+  }
+}
+
+void CvodeCore::step(double t, const double* y, double T) {
+  Impl& s = *impl_;
+  s.record.clear();
+  if (!(T > t)) throw InputError(name_ + ": advance() needs t < T");
+  if (work_.steps >= max_steps_) throw_step_limit(name_, t, T, work_.steps);
+  double* ys = N_VGetArrayPointer(s.y);
+  if (!initialised_) {
+    std::copy(y, y + n_, ys);
+    initialise(t);
     initialised_ = true;
-  } else if (t != t_ || !std::equal(y, y + n_, ys)) {
+  } else if (restart_ || t != t_ || !std::equal(y, y + n_, ys)) {
+    // A restart after our own projection (Adams) starts at the step size CVODE proposed for its
+    // next step (CVodeGetCurrentStep), not at its initial-step estimate: that estimate
+    // bounds the step so that no component changes by more than 10% of itself plus its
+    // tolerance in an Euler step, i.e. by ~atol / |f_i| for any component near zero, and for
+    // the double pendulum one of the twelve nearly always is (~3e5 steps per unit time at any
+    // tolerance). A caller's modification is a fresh start (h = 0: CVODE estimates it).
+    sunrealtype h = 0.0;
+    if (restart_) check(CVodeGetCurrentStep(s.mem, &h), "CVodeGetCurrentStep");
     base_ = work_;  // CVodeReInit zeroes CVODE's counters
     std::copy(y, y + n_, ys);
     check(CVodeReInit(s.mem, t, s.y), "CVodeReInit");
+    check(CVodeSetInitStep(s.mem, h), "CVodeSetInitStep");
+    restart_ = false;
   }
   // Set on every call: T may change between calls, and CVODE 6.4 clears a stop time once it
   // has returned there.
@@ -176,19 +176,21 @@ void CvodeCore::step(double t, const double* y, double T) {
   sunrealtype tret = t;
   const int flag = CVode(s.mem, T, s.y, &tret, CV_ONE_STEP);
   update_work();
-  if (s.exception) std::rethrow_exception(s.exception);
+  if (s.record.exception) std::rethrow_exception(s.record.exception);
   if (flag < 0) fail(flag, "CVode");
-  // CVODE only warns when t + h == t and steps on, changing y but not t (a finite-time
-  // blow-up gets there); for us that step is a failure.
   if (!(tret > t)) {
     sunrealtype h = 0.0;
     check(CVodeGetLastStep(s.mem, &h), "CVodeGetLastStep");
-    std::string detail = name_ + ": no progress in t: the step h = " + format(h) +
-                         " is below the spacing of doubles at t";
-    if (!s.message.empty()) detail += "; CVODE warned: " + s.message;
-    throw StepSizeUnderflow(t, detail);
+    throw_no_progress(s.record, name_, t, h, work_.steps);
   }
   t_ = tret;
+  // Adams with projection: project the result here, and restart from it on the next call
+  // (unless the projection left it bit for bit unchanged).
+  if (!s.unprojected.empty()) {
+    std::copy(ys, ys + n_, s.unprojected.begin());
+    s.record.project(ys, s.record.user_data);
+    restart_ = !std::equal(s.unprojected.begin(), s.unprojected.end(), ys);
+  }
 }
 
 void CvodeCore::update_work() {
@@ -203,9 +205,10 @@ void CvodeCore::update_work() {
   // nonlinear solver's own failures, not a failed linear-solver setup or a recoverable f).
   work_.rejected = base_.rejected + get(&CVodeGetNumErrTestFails, "CVodeGetNumErrTestFails") +
                    get(&CVodeGetNumStepSolveFails, "CVodeGetNumStepSolveFails");
-  // Every evaluation of f, including those of the difference-quotient Jacobian.
-  work_.f_evals = base_.f_evals + get(&CVodeGetNumRhsEvals, "CVodeGetNumRhsEvals") +
-                  get(&CVodeGetNumLinRhsEvals, "CVodeGetNumLinRhsEvals");
+  // Every evaluation of f, including those of BDF's difference-quotient Jacobian.
+  work_.f_evals = base_.f_evals + get(&CVodeGetNumRhsEvals, "CVodeGetNumRhsEvals");
+  if (method_ == CvodeMethod::Bdf)
+    work_.f_evals += get(&CVodeGetNumLinRhsEvals, "CVodeGetNumLinRhsEvals");
   work_.nonlinear_iterations =
       base_.nonlinear_iterations + get(&CVodeGetNumNonlinSolvIters, "CVodeGetNumNonlinSolvIters");
 }
@@ -221,24 +224,15 @@ void CvodeCore::fail(int flag, std::string_view function) const {
     sunrealtype tcur = 0.0;
     if (CVodeGetCurrentTime(s.mem, &tcur) == CV_SUCCESS) t = tcur;
   }
-  std::string detail = name_ + ": " + std::string(function) + " returned " + flag_name(flag);
-  if (!s.message.empty()) detail += "; " + s.message;
-  // A non-finite f stops CVODE at once, whichever module called it (the Newton iteration:
-  // CV_RHSFUNC_FAIL; the difference-quotient Jacobian: CV_LSETUP_FAIL), so it is the cause.
-  if (s.nonfinite)
-    throw NonFinite(s.nonfinite_time, detail + " (component " + std::to_string(s.nonfinite_index) +
-                                          " of the right-hand side is not finite; CVODE had "
-                                          "reached t = " +
-                                          format(t) + ")");
-  switch (flag) {
-    case CV_TOO_MUCH_WORK:
-      throw TooMuchWork(t, detail);
-    case CV_TOO_MUCH_ACC:  // the tolerances cannot be met even at the smallest step
-    case CV_ERR_FAILURE:   // repeated error-test failures, or one with |h| = hmin
-      throw StepSizeUnderflow(t, detail);
-    default:  // the corrector, the linear solver, f without a non-finite value, and the rest
-      throw NonConvergence(t, detail);
-  }
+  std::string detail = name_ + ": " + std::string(function) + " returned " + flag_name(flag) +
+                       " after " + std::to_string(work_.steps) + " steps";
+  FailureKind kind = FailureKind::NonConvergence;  // the corrector, the linear solver, f
+                                                   // without a non-finite value, the projection
+  if (flag == CV_TOO_MUCH_WORK) kind = FailureKind::TooMuchWork;
+  // The tolerances cannot be met even at the smallest step; repeated error-test failures, or
+  // one with |h| = hmin.
+  if (flag == CV_TOO_MUCH_ACC || flag == CV_ERR_FAILURE) kind = FailureKind::StepSizeUnderflow;
+  throw_failure(s.record, kind, t, std::move(detail));
 }
 
 }  // namespace geomint::detail

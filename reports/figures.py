@@ -16,8 +16,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
 import numpy as np  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.cm import ScalarMappable  # noqa: E402
+from matplotlib.colors import Normalize, to_rgba  # noqa: E402
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
+from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
+
+import sphere_mesh  # noqa: E402
 
 from formatting import case_label, fmt_float, fmt_order, status_text  # noqa: E402
 from results import Row, Series, Study, slug  # noqa: E402
@@ -91,6 +96,10 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
                                                  cases, study.orders_of(name))
         elif plot in SERIES_PLOTS:
             fig, plot_notes = series_figure(SERIES_PLOTS[plot], title, cases, series)
+        elif plot == "kinetic_energy_map":
+            fig, plot_notes = kinetic_energy_map_figure(title, cases, study)
+        elif plot == "work_precision":
+            fig, plot_notes = work_precision_figure(title, cases)
         else:
             figures.append(Figure(plot, None, [f"Unknown plot kind '{plot}'."]))
             continue
@@ -195,6 +204,87 @@ def convergence_figure(title: str, reference_err: Any, cases: list[Row],
     return fig, notes
 
 
+# LLM Fig. 3.7: the sphere in 20 * 4**4 = 5120 triangles, each coloured by the mean kinetic
+# energy of the molecules in it or in a face sharing a vertex with it, blue-green-yellow-red
+# ascending, one colour scale for all panels. Each time is drawn from two opposite sides:
+# (elevation, azimuth) in degrees of the viewer, the first above the lee2009 vortices.
+MAP_LEVEL = 4
+MAP_VIEWS = ((55.0, -90.0, "seen from above (+z)"), (-55.0, 90.0, "seen from below (-z)"))
+MAP_EMPTY = "0.85"  # faces with no molecule in their neighbourhood
+
+
+def kinetic_energy_map_figure(title: str, cases: list[Row],
+                              study: Study) -> tuple[MplFigure | None, list[str]]:
+    """Per case with a snapshots file, one column per snapshot time and one row per view."""
+    notes = []
+    maps = []  # (case, [(t, face means)])
+    vertices, faces = sphere_mesh.icosphere(MAP_LEVEL)
+    for case in cases:
+        data = study.snapshots(case["case_id"])
+        if data is None:
+            notes.append(f"No snapshots file for {case_label(case)} ({case['case_id']}).")
+            continue
+        t, q, energy = (_array(data["t"]), np.column_stack(
+            [_array(data[c]) for c in ("q_x", "q_y", "q_z")]), _array(data["kinetic_energy"]))
+        frames = []
+        for moment in np.unique(t):
+            rows = t == moment
+            points = q[rows] / np.linalg.norm(q[rows], axis=1)[:, None]
+            found = sphere_mesh.containing_faces(vertices, faces, points)
+            means = sphere_mesh.neighbourhood_means(faces, len(vertices), found, energy[rows])
+            frames.append((float(moment), means))
+            if np.isnan(means).any():
+                notes.append(f"{case_label(case)}, t = {moment:g}: {int(np.isnan(means).sum())} "
+                             f"of {len(faces)} faces have no molecule around them (grey).")
+        if frames:
+            maps.append((case, frames))
+    if not maps:
+        return None, notes + ["Nothing to draw: no snapshots."]
+    top = max((float(np.nanmax(m)) for _, frames in maps for _, m in frames
+               if np.isfinite(m).any()), default=0.0)
+    norm = Normalize(vmin=0.0, vmax=top if top > 0 else 1.0)
+    cmap = plt.get_cmap("jet")
+    columns = max(len(frames) for _, frames in maps)
+    rows = len(maps) * len(MAP_VIEWS)
+    fig = plt.figure(figsize=(2.6 * columns + 1.2, 2.7 * rows))
+    triangles = vertices[faces]
+    centres = triangles.mean(axis=1)
+    for index, (case, frames) in enumerate(maps):
+        for v, (elevation, azimuth, side) in enumerate(MAP_VIEWS):
+            row = index * len(MAP_VIEWS) + v
+            e, a = np.radians(elevation), np.radians(azimuth)
+            eye = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)])
+            front = centres @ eye > -0.05  # back faces are hidden: leave them out
+            for column, (moment, means) in enumerate(frames):
+                ax = fig.add_subplot(rows, columns, row * columns + column + 1, projection="3d")
+                colours = np.array([to_rgba(MAP_EMPTY) if np.isnan(x)
+                                    else cmap(norm(x)) for x in means[front]])
+                mesh = Poly3DCollection(triangles[front], facecolors=colours,
+                                        edgecolors=colours, linewidths=0.2)
+                mesh.set_rasterized(True)  # 5120 polygons per panel would bloat the SVG
+                ax.add_collection3d(mesh)
+                ax.set_proj_type("ortho")
+                ax.view_init(elev=elevation, azim=azimuth)
+                for limits in (ax.set_xlim, ax.set_ylim, ax.set_zlim):
+                    limits(-0.62, 0.62)  # the unit sphere fills the panel (nothing is clipped)
+                ax.set_box_aspect((1, 1, 1))
+                ax.set_axis_off()
+                heading = f"t = {moment:g} s"
+                if column == 0:
+                    heading = f"{case_label(case)}, {side}\n{heading}"
+                ax.set_title(heading, fontsize="small")
+    fig.subplots_adjust(left=0.0, right=0.88, bottom=0.0, top=0.9, wspace=0.0, hspace=0.08)
+    bar = fig.add_axes((0.9, 0.15, 0.015, 0.65))
+    fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), cax=bar,
+                 label="mean kinetic energy per molecule [J]")
+    fig.suptitle(f"{title}: kinetic energy map", fontsize="medium")
+    notes.insert(0, f"The sphere in {len(faces)} triangles (an icosahedron subdivided "
+                    f"{MAP_LEVEL} times); each face is coloured by the mean kinetic energy of "
+                    "the molecules in it or in a face sharing a vertex with it (13 faces, 12 at "
+                    "the icosahedron's vertices); one colour scale for all panels.")
+    return fig, notes
+
+
 def fit_intercept(x: np.ndarray, y: np.ndarray, slope: float) -> float:
     """Least-squares b of log10 y = slope * log10 x + b with the slope held fixed."""
     return float(np.mean(np.log10(y) - slope * np.log10(x)))
@@ -227,3 +317,183 @@ def _save(fig: MplFigure, stem: Path) -> None:
     fig.savefig(f"{stem}.png", dpi=110, bbox_inches="tight")
     fig.savefig(f"{stem}.svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)
+
+
+# ---- Work-precision diagrams and study-level figures ---------------------------------------
+
+WORK_AXES = (("cpu_s", "CPU time of the integration [s]"),
+             ("f_evals", "vector-field evaluations"))
+
+
+def work_precision_figure(title: str, cases: list[Row]) -> tuple[MplFigure | None, list[str]]:
+    """global_err against cpu_s (left) and against f_evals (right), one series per integrator,
+    its points joined in order of cost; points below the reference's error are hollow."""
+    notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
+             for c in cases if c["status"] not in ("ok", "n/a")]
+    groups: dict[str, list[Row]] = {}
+    for case in cases:
+        if case["status"] == "ok":
+            groups.setdefault(case["integrator"], []).append(case)
+    fig, axes = plt.subplots(1, len(WORK_AXES), figsize=(12.5, 4.4), sharey=True)
+    handles = []
+    any_hollow = False
+    for index, (integrator, group) in enumerate(groups.items()):
+        color = COLORS[index % len(COLORS)]
+        marker = "osD^v<>ph*"[(index // len(COLORS)) % 10]
+        err = _array([c["global_err"] for c in group])
+        hollow_all = _array([c["below_reference"] for c in group]) == 1
+        drawn = False
+        for ax, (column, _) in zip(axes, WORK_AXES):
+            cost = _array([c[column] for c in group])
+            valid = np.isfinite(cost) & np.isfinite(err) & (cost > 0) & (err > 0)
+            order = np.argsort(cost[valid])
+            x, y, hollow = cost[valid][order], err[valid][order], hollow_all[valid][order]
+            if not len(x):
+                continue
+            ax.plot(x, y, "-", color=color, alpha=0.5, linewidth=1)
+            ax.plot(x[~hollow], y[~hollow], marker, color=color, linestyle="none")
+            ax.plot(x[hollow], y[hollow], marker, color=color, markerfacecolor="none",
+                    linestyle="none")
+            any_hollow |= bool(hollow.any())
+            drawn = True
+        if drawn:
+            handles.append(Line2D([], [], color=color, marker=marker, label=integrator))
+        else:
+            notes.append(f"{integrator}: no finite positive global error and cost to plot.")
+    if not handles:
+        plt.close(fig)
+        return None, notes + ["Nothing to draw: no successful case with a global error."]
+    if any_hollow:
+        handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
+                              linestyle="none", label="below the reference error"))
+    for ax, (_, label) in zip(axes, WORK_AXES):
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel(label)
+        ax.grid(True, which="major", alpha=0.3)
+    axes[0].set_ylabel(r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$")
+    fig.suptitle(f"{title}: work-precision")
+    _legend(axes[-1], handles)
+    return fig, notes
+
+
+@dataclass
+class StudyFigure:
+    """One study-level figure (manifest.json "figures"); stem as in Figure."""
+
+    name: str
+    title: str
+    stem: str | None
+    table: tuple[list[str], list[list[str]]] | None  # header, rows: the plotted numbers
+    notes: list[str] = field(default_factory=list)
+
+
+def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
+    """Draw every study-level figure into out_dir/figures/<study>/study-<name>."""
+    drawn = []
+    for spec in study.figures():
+        title = str(spec.get("title") or spec["name"])
+        if spec["kind"] != "metric_vs_parameter":
+            drawn.append(StudyFigure(spec["name"], title, None, None,
+                                     [f"Unknown figure kind '{spec['kind']}'."]))
+            continue
+        lines, notes = metric_vs_parameter_lines(study, spec)
+        fig = metric_vs_parameter_figure(title, spec, lines)
+        stem = None
+        if fig is None:
+            notes.append("Nothing to draw: no successful case with a finite value.")
+        else:
+            stem = f"figures/{study.slug}/study-{slug(spec['name'])}"
+            _save(fig, out_dir / stem)
+        drawn.append(StudyFigure(spec["name"], title, stem,
+                                 metric_vs_parameter_table(spec, lines), notes))
+    return drawn
+
+
+Lines = dict[str, list[tuple[float, float]]]
+METRIC_LABELS = {"global_err": r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$",
+                 "cpu_s": "CPU time [s]", "f_evals": "vector-field evaluations",
+                 "steps": "accepted steps"}
+
+
+def metric_vs_parameter_lines(study: Study, spec: dict[str, Any]) -> tuple[Lines, list[str]]:
+    """(parameter value, metric) per line, sorted by the parameter, from the figure's
+    experiments (all of them when it names none).
+
+    A line is an integrator and its setting: rtol and atol for an adaptive method, h for a
+    fixed-step one. A fixed-step method with at most one case in each experiment (such as
+    one whose h follows from an adaptive case's step count, `same_steps_as`) is one line
+    across them, whatever its h.
+    """
+    parameter, metric = str(spec.get("parameter", "")), str(spec.get("metric", ""))
+    known = {e["name"]: e for e in study.experiments()}
+    names = list(spec.get("experiments") or known)
+    notes = []
+    cases: list[tuple[float, Row]] = []
+    for name in names:
+        experiment = known.get(name)
+        value = (experiment or {}).get("parameters", {}).get(parameter)
+        if experiment is None:
+            notes.append(f"No experiment '{name}' in the results.")
+        elif not isinstance(value, (int, float)):
+            notes.append(f"Experiment {name} records no parameter '{parameter}'.")
+        else:
+            cases += [(float(value), case) for case in study.cases_of(name)]
+    per_experiment: dict[str, dict[str, int]] = {}
+    for _, case in cases:
+        if case["h"] is not None:
+            counts = per_experiment.setdefault(case["integrator"], {})
+            counts[case["experiment"]] = counts.get(case["experiment"], 0) + 1
+    lines: Lines = {}
+    for x, case in cases:
+        y = case.get(metric)
+        if case["status"] != "ok" or not isinstance(y, float) or not math.isfinite(y):
+            if case["status"] != "n/a":
+                notes.append(f"Not plotted, {case['experiment']}, {case_label(case)}: "
+                             f"{status_text(case) if case['status'] != 'ok' else 'no ' + metric}.")
+            continue
+        label = case_label(case)
+        if case["h"] is not None and max(per_experiment[case["integrator"]].values()) == 1:
+            label = f"{case['integrator']} (its own h for each {parameter})"
+        lines.setdefault(label, []).append((x, y))
+    for points in lines.values():
+        points.sort()
+    return lines, notes
+
+
+def metric_vs_parameter_figure(title: str, spec: dict[str, Any],
+                               lines: Lines) -> MplFigure | None:
+    if not lines:
+        return None
+    fig, ax = _new_axes()
+    for index, (label, points) in enumerate(lines.items()):
+        x, y = _array([p[0] for p in points]), _array([p[1] for p in points])
+        ax.plot(x, y, marker="o", color=COLORS[index % len(COLORS)],
+                linestyle=("-", "--", ":", "-.")[(index // len(COLORS)) % 4], label=label)
+    values = [y for points in lines.values() for _, y in points]
+    if all(v > 0 for v in values):
+        ax.set_yscale("log")
+    xs = sorted({x for points in lines.values() for x, _ in points})
+    if all(x == int(x) for x in xs) and len(xs) <= 25:
+        ax.set_xticks(xs)
+    ax.set_xlabel(str(spec.get("parameter", "")))
+    metric = str(spec.get("metric", ""))
+    ax.set_ylabel(METRIC_LABELS.get(metric, metric))
+    ax.set_title(title)
+    _legend(ax, ax.get_legend_handles_labels()[0])
+    return fig
+
+
+def metric_vs_parameter_table(spec: dict[str, Any],
+                              lines: Lines) -> tuple[list[str], list[list[str]]] | None:
+    """Header (the line, then one column per parameter value) and one row per line."""
+    if not lines:
+        return None
+    xs = sorted({x for points in lines.values() for x, _ in points})
+    header = [f"{spec.get('metric', '')} at {spec.get('parameter', '')} ="]
+    header += [f"{x:g}" for x in xs]
+    rows = []
+    for label, points in lines.items():
+        values = dict(points)
+        rows.append([label] + [fmt_float(values[x]) if x in values else "" for x in xs])
+    return header, rows

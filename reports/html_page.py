@@ -9,7 +9,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Iterable
 
-from figures import ExperimentFigures
+from figures import ExperimentFigures, StudyFigure
 from formatting import (fmt_count, fmt_float, fmt_order, manifest_facts, order_deviates,
                         ratio_out_of_band)
 from results import Row, Study, slug
@@ -44,11 +44,14 @@ CASE_COLUMNS = ("integrator", "h", "rtol", "atol", "status", "steps", "rejected"
 COUNT_COLUMNS = {"steps", "rejected", "f_evals"}
 
 
-def write_page(path: Path, studies: list[tuple[Study, dict[str, ExperimentFigures]]]) -> None:
-    """Write the page; studies pairs each study with its figures by experiment name."""
+def write_page(path: Path, studies: list[tuple[Study, dict[str, ExperimentFigures]]],
+               across: dict[str, list[StudyFigure]] | None = None) -> None:
+    """Write the page; studies pairs each study with its figures by experiment name, across
+    holds each study's study-level figures by its slug."""
     contents = "".join(f'<li><a href="#{escape(s.slug)}">{escape(s.title)}</a></li>'
                        for s, _ in studies)
-    body = "".join(_study(study, figures) for study, figures in studies)
+    body = "".join(_study(study, figures, (across or {}).get(study.slug, []))
+                   for study, figures in studies)
     path.write_text(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>geomint report</title><style>{CSS}</style></head><body>"
@@ -56,7 +59,8 @@ def write_page(path: Path, studies: list[tuple[Study, dict[str, ExperimentFigure
         encoding="utf-8")
 
 
-def _study(study: Study, figures: dict[str, ExperimentFigures]) -> str:
+def _study(study: Study, figures: dict[str, ExperimentFigures],
+           across: list[StudyFigure]) -> str:
     manifest = study.manifest
     facts = "".join(f"<dt>{escape(label)}</dt><dd>{escape(text)}</dd>"
                     for label, text in manifest_facts(manifest))
@@ -66,6 +70,8 @@ def _study(study: Study, figures: dict[str, ExperimentFigures]) -> str:
              f'<dl class="facts">{facts}</dl>']
     if study.reproduction:
         parts += ["<h3>Reproduction</h3>", _reproduction_table(study.reproduction)]
+    if across:
+        parts += ["<h3>Across experiments</h3>"] + [_study_figure(f) for f in across]
     for experiment in study.experiments():
         parts.append(_experiment(study, experiment, figures[experiment["name"]]))
     parts.append("</section>")
@@ -114,6 +120,21 @@ def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFig
     parts.append(_cases_table(cases) if cases else
                  '<p class="note">No cases in this experiment.</p>')
     parts.append("</section>")
+    return "\n".join(parts)
+
+
+def _study_figure(figure: StudyFigure) -> str:
+    """A study-level figure with the numbers it plots and its notes."""
+    parts = [f'<h4 id="figure-{escape(slug(figure.name))}">{escape(figure.title)}</h4>']
+    if figure.stem is not None:
+        src = escape(figure.stem)
+        parts.append(f'<figure><a href="{src}.svg"><img src="{src}.png" '
+                     f'alt="{escape(figure.title)}"></a></figure>')
+    if figure.table is not None:
+        header, rows = figure.table
+        parts.append(_table(header, [_row([_td(escape(row[0]))] + [_num(v) for v in row[1:]])
+                                     for row in rows]))
+    parts.append(_notes(figure.notes))
     return "\n".join(parts)
 
 

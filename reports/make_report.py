@@ -53,8 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         drawn = [(study, {e["name"]: figures.experiment_figures(study, e, args.out)
                           for e in study.experiments()})
                  for study in studies]
-        html_page.write_page(args.out / "index.html", drawn)
-        markdown_summary.write_summary(args.out / "summary.md", studies)
+        across = {study.slug: figures.study_figures(study, args.out) for study in studies}
+        html_page.write_page(args.out / "index.html", drawn, across)
+        markdown_summary.write_summary(args.out / "summary.md", studies, across)
     except (ResultError, OSError) as err:
         print(f"report: {err}", file=sys.stderr)
         return 1

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from figures import StudyFigure
 from formatting import (fmt_count, fmt_float, fmt_order, order_deviates,
                         ratio_out_of_band)
 from results import Row, Study
 
 
-def write_summary(path: Path, studies: list[Study]) -> None:
+def write_summary(path: Path, studies: list[Study],
+                  across: dict[str, list[StudyFigure]] | None = None) -> None:
+    """across: each study's study-level figures by its slug, summarised as their tables."""
     parts = ["# geomint report summary", ""]
     for study in studies:
         manifest = study.manifest
@@ -23,6 +26,9 @@ def write_summary(path: Path, studies: list[Study]) -> None:
         parts += _reproduction(study.reproduction) or ["No reproduction rows.", ""]
         parts += ["### Fitted orders", ""]
         parts += _orders(study.orders) or ["No fitted orders.", ""]
+        for figure in (across or {}).get(study.slug, []):
+            parts += [f"### {_cell(figure.title)}", ""]
+            parts += (_table(*figure.table) if figure.table else []) or ["Nothing plotted.", ""]
     path.write_text("\n".join(parts), encoding="utf-8")
 
 

@@ -30,6 +30,7 @@ REPRODUCTION_TEXT = ("study", "experiment", "example", "method", "setting", "rol
 REPRODUCTION_NUMBERS = ("published", "ours", "ratio")
 SERIES_NUMBERS = ("t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
                   "momentum_err", "step")
+SNAPSHOT_NUMBERS = ("t", "body", "q_x", "q_y", "q_z", "kinetic_energy")
 
 
 class ResultError(Exception):
@@ -92,6 +93,12 @@ def _read_manifest(path: Path) -> dict[str, Any]:
     if not isinstance(experiments, list) or not all(
             isinstance(e, dict) and isinstance(e.get("name"), str) for e in experiments):
         raise ResultError(f"{path}: 'experiments' must be a list of objects with a 'name'")
+    figures = manifest.get("figures", [])
+    if not isinstance(figures, list) or not all(
+            isinstance(f, dict) and isinstance(f.get("name"), str)
+            and isinstance(f.get("kind"), str) for f in figures):
+        raise ResultError(f"{path}: 'figures' must be a list of objects with a 'name' and a "
+                          "'kind'")
     return manifest
 
 
@@ -126,6 +133,10 @@ class Study:
                                "plots": []})
         return listed
 
+    def figures(self) -> list[dict[str, Any]]:
+        """The study-level figures the spec asked for (manifest.json "figures")."""
+        return list(self.manifest.get("figures", []))
+
     def cases_of(self, experiment: str) -> list[Row]:
         return [c for c in self.cases if c["experiment"] == experiment]
 
@@ -139,6 +150,15 @@ class Study:
             return None
         rows = read_csv(path, (), SERIES_NUMBERS)
         return {column: [row[column] for row in rows] for column in SERIES_NUMBERS}
+
+    def snapshots(self, case_id: str) -> Series | None:
+        """The case's per-body snapshots (series/<case_id>-snapshots.csv) by column, or None
+        when its file is missing."""
+        path = self.path / "series" / f"{case_id}-snapshots.csv"
+        if not case_id or "/" in case_id or not path.is_file():
+            return None
+        rows = read_csv(path, (), SNAPSHOT_NUMBERS)
+        return {column: [row[column] for row in rows] for column in SNAPSHOT_NUMBERS}
 
 
 def load_study(path: Path) -> Study:

@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 import make_report
-from figures import fit_intercept
+import sphere_mesh
+from figures import fit_intercept, metric_vs_parameter_lines
 from formatting import fmt_count, fmt_float, fmt_order
 from results import load_study
 
@@ -241,6 +242,85 @@ class ReportTest(unittest.TestCase):
         self.assertIn("is not a result directory (no manifest.json)", stderr)
 
 
+SNAPSHOT_COLUMNS = ["t", "body", "q_x", "q_y", "q_z", "kinetic_energy"]
+
+
+def write_snapshot_results(path: Path) -> None:
+    """A result directory with one molecular-dynamics experiment asking for the kinetic energy
+    map: one case with a snapshots file (42 molecules at the vertices of a once-subdivided
+    icosahedron, at t = 0 and t = 1, hot near +z), one without."""
+    (path / "series").mkdir(parents=True)
+    manifest = {"study": "md", "title": "Molecules", "experiments": [
+        {"name": "md", "title": "Molecules on a sphere", "model": "sphere_lj",
+         "preset": "lee2009", "T": 1.0, "plots": ["kinetic_energy_map"]}]}
+    (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _write_csv(path / "cases.csv", CASE_COLUMNS, [
+        _case("md", "vi_explicit", "vi-md", h=0.01, model="sphere_lj", family="variational"),
+        _case("md", "rk4", "rk4-md", h=0.01, model="sphere_lj", family="classical")])
+    _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+    vertices, _ = sphere_mesh.icosphere(1)
+    rows = [{"t": t, "body": i + 1, "q_x": q[0], "q_y": q[1], "q_z": q[2],
+             "kinetic_energy": (1 + t) * max(q[2], 0.0)}
+            for t in (0.0, 1.0) for i, q in enumerate(vertices)]
+    _write_csv(path / "series" / "vi-md-snapshots.csv", SNAPSHOT_COLUMNS, rows)
+
+
+class KineticEnergyMapTest(unittest.TestCase):
+    """The kinetic_energy_map plot (LLM Fig. 3.7) and the sphere mesh behind it."""
+
+    def test_icosphere(self) -> None:
+        for level, count in ((0, 12), (3, 642), (4, 2562)):
+            vertices, faces = sphere_mesh.icosphere(level)
+            self.assertEqual(len(vertices), count)
+            self.assertEqual(len(faces), 20 * 4 ** level)
+            np.testing.assert_allclose(np.linalg.norm(vertices, axis=1), 1.0, atol=1e-15)
+            a, b, c = (vertices[faces[:, k]] for k in range(3))
+            self.assertTrue((np.einsum("ij,ij->i", np.cross(a, b), c) > 0).all(), "outward")
+        sizes = [len(n) for n in sphere_mesh.vertex_neighbourhoods(faces, len(vertices))]
+        self.assertEqual((sizes.count(13), sizes.count(12)), (5120 - 60, 60))
+
+    def test_containing_faces(self) -> None:
+        vertices, faces = sphere_mesh.icosphere(2)
+        centres = vertices[faces].mean(axis=1)
+        centres /= np.linalg.norm(centres, axis=1)[:, None]
+        found = sphere_mesh.containing_faces(vertices, faces, centres)
+        self.assertEqual([list(f) for f in found], [[i] for i in range(len(faces))])
+        # A point on a vertex lies in every face around it: 5 at the icosahedron's, else 6.
+        around = sphere_mesh.containing_faces(vertices, faces, vertices[[0, 12]])
+        self.assertEqual([len(f) for f in around], [5, 6])
+
+    def test_neighbourhood_means(self) -> None:
+        vertices, faces = sphere_mesh.icosphere(2)
+        centres = vertices[faces].mean(axis=1)
+        centres /= np.linalg.norm(centres, axis=1)[:, None]
+        near = sphere_mesh.vertex_neighbourhoods(faces, len(vertices))
+        first, other = 0, int(near[0][-1])  # a face sharing a vertex with face 0
+        found = sphere_mesh.containing_faces(vertices, faces, centres[[first, other]])
+        means = sphere_mesh.neighbourhood_means(faces, len(vertices), found, np.array([1.0, 3.0]))
+        self.assertEqual(means[first], 2.0)  # both molecules lie in face 0's neighbourhood
+        only_first = [f for f in range(len(faces)) if first in near[f] and other not in near[f]]
+        self.assertTrue(only_first)
+        np.testing.assert_array_equal(means[only_first], 1.0)
+        reached = set(np.concatenate([near[first], near[other]]))
+        unreached = [f for f in range(len(faces)) if not set(near[f]) & {first, other}]
+        self.assertTrue(np.isnan(means[unreached]).all())
+        self.assertTrue(np.isfinite(means[sorted(reached)]).all())
+
+    def test_map_is_drawn(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            write_snapshot_results(results)
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+            self.assertEqual(status, 0, stderr)
+            for suffix in ("png", "svg"):
+                path = Path(tmp) / "report" / "figures" / "md" / f"md-kinetic_energy_map.{suffix}"
+                self.assertTrue(path.is_file(), path)
+            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+        self.assertIn("The sphere in 5120 triangles", page)
+        self.assertIn("No snapshots file for rk4 h=0.01", page)
+        self.assertIn("have no molecule around them", page)  # 42 molecules leave faces empty
+
+
 class FormattingTest(unittest.TestCase):
     def test_float(self) -> None:
         self.assertEqual(fmt_float(2.16437e-05), "2.164e-05")
@@ -261,6 +341,96 @@ class FitTest(unittest.TestCase):
     def test_intercept_of_exact_power_law(self) -> None:
         h = np.array(STEPS)
         self.assertAlmostEqual(fit_intercept(h, 2.0 * h ** 4, 4.0), math.log10(2.0), places=12)
+
+
+def write_sweep_results(path: Path) -> None:
+    """The synthetic results plus a parameter sweep (N = 5, 2, 10) with a study-level figure, and
+    a work-precision plot on the convergence experiment."""
+    write_synthetic_results(path)
+    manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
+    manifest["experiments"][0]["plots"].append("work_precision")
+    cases = []
+    with (path / "cases.csv").open(newline="", encoding="utf-8") as file:
+        cases = list(csv.DictReader(file))
+    for n in (5, 2, 10):
+        name = f"sweep-celledoni2021_N{n}"
+        manifest["experiments"].append({"name": name, "title": f"Sweep N = {n}",
+                                        "parameters": {"N": n, "L": 1.0}, "plots": []})
+        cases.append(_case(name, "rkmk54", f"a{n}", rtol=1e-6, atol=1e-9, global_err=1e-6 * n,
+                           steps=10 * n))
+        # A fixed-step method with its own h in each experiment (same_steps_as).
+        cases.append(_case(name, "rkmk5", f"f{n}", h=3.0 / (10 * n), global_err=2e-6 * n))
+    cases.append(_case("sweep-celledoni2021_N10", "rkmk4", "x10", h=0.1, status="NonFinite",
+                       global_err="nan", fail_time=1.5))
+    manifest["figures"] = [
+        {"name": "accuracy", "title": "Accuracy at T against N", "kind": "metric_vs_parameter",
+         "parameter": "N", "metric": "global_err",
+         "experiments": [f"sweep-celledoni2021_N{n}" for n in (5, 2, 10)]},
+        {"name": "odd", "title": "A kind nobody knows", "kind": "pie_chart"}]
+    (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _write_csv(path / "cases.csv", CASE_COLUMNS, cases)
+
+
+class StudyFigureTest(unittest.TestCase):
+    """Study-level metric_vs_parameter figures and the work_precision plot kind."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.tmp = tempfile.TemporaryDirectory()
+        root = Path(cls.tmp.name)
+        cls.results = root / "results"
+        write_sweep_results(cls.results)
+        cls.report = root / "report"
+        cls.status, cls.stderr = _run(str(cls.results), "--out", str(cls.report))
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.tmp.cleanup()
+
+    def test_figures_exist(self) -> None:
+        self.assertEqual(self.status, 0, self.stderr)
+        for stem in ("conv-work_precision", "study-accuracy"):
+            for suffix in ("png", "svg"):
+                path = self.report / "figures" / "synthetic" / f"{stem}.{suffix}"
+                self.assertTrue(path.is_file(), path)
+
+    def test_lines_follow_the_parameter_across_experiments(self) -> None:
+        study = load_study(self.results)
+        lines, notes = metric_vs_parameter_lines(study, study.figures()[0])
+        self.assertEqual(lines["rkmk54 rtol=1e-06"], [(float(n), 1e-6 * n) for n in (2, 5, 10)])
+        # rkmk5's h differs in every experiment, yet it is one line.
+        self.assertEqual(lines["rkmk5 (its own h for each N)"],
+                         [(float(n), 2e-6 * n) for n in (2, 5, 10)])
+        self.assertEqual(len(lines), 2)
+        self.assertTrue(any("NonFinite" in note for note in notes), notes)
+
+    def test_page_and_summary_show_the_numbers(self) -> None:
+        page = (self.report / "index.html").read_text(encoding="utf-8")
+        summary = (self.report / "summary.md").read_text(encoding="utf-8")
+        self.assertIn("Across experiments", page)
+        self.assertIn("Accuracy at T against N", page)
+        self.assertIn("Unknown figure kind &#x27;pie_chart&#x27;.", page)
+        self.assertIn("| global_err at N = | 2 | 5 | 10 |", summary)
+        self.assertIn("| rkmk5 (its own h for each N) | 4.000e-06 | 1.000e-05 | 2.000e-05 |",
+                      summary)
+
+    def test_missing_parameter_is_a_note(self) -> None:
+        study = load_study(self.results)
+        spec = dict(study.figures()[0], parameter="M")
+        lines, notes = metric_vs_parameter_lines(study, spec)
+        self.assertEqual(lines, {})
+        self.assertIn("Experiment sweep-celledoni2021_N5 records no parameter 'M'.", notes)
+
+    def test_malformed_figures_are_refused(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            write_synthetic_results(results)
+            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest["figures"] = [{"title": "no name"}]
+            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        self.assertNotEqual(status, 0)
+        self.assertIn("'figures' must be a list of objects with a 'name' and a 'kind'", stderr)
 
 
 if __name__ == "__main__":

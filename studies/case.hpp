@@ -28,6 +28,13 @@ struct CaseSpec {
   double atol = std::numeric_limits<double>::quiet_NaN();
   double T = 1.0;
   double left_manifold_at = 0.1;  // |‖q_i‖ - 1| beyond which a run is a LeftManifold failure
+  // For a fixed-step method instead of h: take T / (the steps of this adaptive case of the
+  // same experiment), e.g. RKMK5 with as many steps as RKMK(5,4) took (Celledoni Fig. 8).
+  struct StepsOf {
+    std::string integrator;
+    double rtol, atol;
+  };
+  std::optional<StepsOf> same_steps_as;
 };
 
 /// The reference solution a case's global error is measured against.
@@ -75,6 +82,8 @@ struct CaseResult {
   std::string family;
   int nominal_order = 0;
   bool adaptive = false;
+  bool symplectic = false;         // the integrator's declared promises, for the matrix
+  bool stays_on_manifold = false;
   std::string notes;  // e.g. "initial state projected onto the manifold (defect 3e-5)"
 };
 

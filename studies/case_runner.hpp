@@ -32,26 +32,6 @@ inline std::string format_number(double v) {
   return buf;
 }
 
-/// The model built from its defaults, the preset's parameters and the case's overrides.
-template <class Model>
-ParameterSet case_parameters(const CaseSpec& spec, const auto& preset) {
-  ParameterSet p = Model::default_parameters();
-  preset.set_parameters(p);
-  for (const auto& [name, value] : spec.parameters) p.set(name, value);
-  return p;
-}
-
-template <class Model>
-const auto& find_preset(const CaseSpec& spec) {
-  std::string known;
-  for (const auto& preset : Model::presets()) {
-    if (preset.name == spec.preset) return preset;
-    known += (known.empty() ? "" : ", ") + preset.name;
-  }
-  throw InputError(std::string(Model::kName) + ": unknown preset '" + spec.preset +
-                   "' (known: " + known + ")");
-}
-
 /// Applies the case's initial-vector overrides and checks the result lies on (TS^2)^n:
 /// an initial state off the manifold beyond 1e-12 is refused with the defect named, unless
 /// the case asks for it to be projected, which is then reported in `notes`.
@@ -164,8 +144,8 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
 template <class Model>
 CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   CaseResult result;
-  const auto& preset = detail::find_preset<Model>(spec);
-  const Model model(detail::case_parameters<Model>(spec, preset));
+  const auto& preset = find_preset<Model>(spec.preset);
+  const Model model(preset_parameters(preset, spec.parameters));
   auto y = preset.initial_state(model);
   detail::prepare_initial_state(model, spec, y, result.notes);
   for (const auto& v : model.state_vector_names())
@@ -180,6 +160,8 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
     result.family = std::string(to_string(Entry::declaration.family));
     result.nominal_order = Entry::declaration.order;
     result.adaptive = Entry::declaration.adaptive;
+    result.symplectic = Entry::declaration.symplectic;
+    result.stays_on_manifold = Entry::declaration.stays_on_manifold;
     if constexpr (Entry::template runs_on<Model>) {
       if (!Entry::declaration.adaptive && std::isnan(spec.h))
         throw InputError(spec.integrator + " is a fixed-step method: give a step size h");

@@ -100,6 +100,15 @@ std::string setting_text(const CaseSpec& c, bool adaptive) {
   return buf;
 }
 
+/// The experiment's model parameters as the cases run with them (defaults, then the preset's,
+/// then the experiment's overrides).
+nlohmann::json parameter_values(const ExperimentSpec& ex) {
+  nlohmann::json j = nlohmann::json::object();
+  const ParameterSet parameters = find_model(ex.model).parameters_for(ex.preset, ex.parameters);
+  for (const auto& p : parameters.list()) j[p.name] = p.value;
+  return j;
+}
+
 struct ExperimentReference {
   std::optional<ReferenceSolution> solution;
   std::string description;  // solver and tolerances, or why there is none
@@ -154,7 +163,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
 
 struct Job {
   const ExperimentSpec* experiment;
-  const CaseSpec* spec;
+  CaseSpec spec;  // a same_steps_as case gets its h once its source case has run
   const ExperimentReference* reference;
   std::string id;
 };
@@ -163,20 +172,20 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   const ExperimentSpec& ex = *job.experiment;
   const auto& ref = job.reference->solution;
   std::optional<SeriesDecimator> series;
-  if (ex.series) series.emplace(0.0, job.spec->T);
+  if (ex.series) series.emplace(0.0, job.spec.T);
   SnapshotRecorder snapshots{ex.snapshots};
   CaseHooks hooks;
   hooks.reference = ref ? &*ref : nullptr;
   hooks.series = series ? &*series : nullptr;
   hooks.snapshots = ex.snapshots.empty() ? nullptr : &snapshots;
-  const CaseResult result = run_case(*job.spec, hooks);
+  const CaseResult result = run_case(job.spec, hooks);
   if (hooks.snapshots && result.status != "n/a")
     write_file_atomically(dir / "series" / (job.id + "-snapshots.csv"), snapshots.csv);
   const double ref_err = ref ? ref->error_estimate : kNaN;
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
   if (series && result.status != "n/a")
     write_file_atomically(dir / "series" / (job.id + ".csv"), series_csv(series->rows()));
-  nlohmann::json record = case_record(job.id, *job.spec, result, ref_err, below);
+  nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
   write_file_atomically(dir / "cases" / (job.id + ".json"), record.dump(1));
   return record;
 }
@@ -275,59 +284,84 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
 
   std::vector<Job> jobs;
   for (const auto& ex : spec.experiments)
-    for (const auto& c : ex.cases) jobs.push_back({&ex, &c, &references.at(ex.name), case_id(c)});
+    for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), ""});
 
   std::vector<nlohmann::json> records(jobs.size());
   StudySummary summary;
   summary.cases = static_cast<int>(jobs.size());
-  std::atomic<std::size_t> next{0};
   std::atomic<bool> abort{false};
   std::mutex mutex;
   std::optional<InputError> input_error;
   std::size_t finished = 0;
 
-  const auto worker = [&] {
-    for (std::size_t i = next++; i < jobs.size() && !abort; i = next++) {
-      const Job& job = jobs[i];
-      bool resumed = false;
-      nlohmann::json record;
-      const auto saved = read_json(dir / "cases" / (job.id + ".json"));
-      const bool series_ok = !job.experiment->series || fs::exists(dir / "series" / (job.id + ".csv"));
-      if (saved && series_ok && saved->value("case_id", "") == job.id) {
-        record = *saved;
-        resumed = true;
-      } else {
+  const auto finish = [&](std::size_t i, const nlohmann::json& record, bool resumed) {
+    const std::lock_guard lock(mutex);
+    records[i] = record;
+    ++finished;
+    summary.resumed += resumed;
+    summary.failed += record["status"] != "ok" && record["status"] != "n/a";
+    summary.not_applicable += record["status"] == "n/a";
+    if (options.progress) {
+      const CaseSpec& c = jobs[i].spec;
+      const bool adaptive = record["adaptive"].get<bool>();
+      std::fprintf(stderr, "[%3zu/%3zu] %s %s %s: %s%s (%.2f s)\n", finished, jobs.size(),
+                   c.experiment.c_str(), c.integrator.c_str(), setting_text(c, adaptive).c_str(),
+                   record["status"].get<std::string>().c_str(), resumed ? ", resumed" : "",
+                   record["cpu_s"].get<double>());
+    }
+  };
+  const auto run_all = [&](const std::vector<std::size_t>& todo) {
+    std::atomic<std::size_t> next{0};
+    const auto worker = [&] {
+      for (std::size_t k = next++; k < todo.size() && !abort; k = next++) {
+        const std::size_t i = todo[k];
+        Job& job = jobs[i];
+        job.id = case_id(job.spec);
+        const auto saved = read_json(dir / "cases" / (job.id + ".json"));
+        const bool series_ok = !job.experiment->series || fs::exists(dir / "series" / (job.id + ".csv"));
+        if (saved && series_ok && saved->value("case_id", "") == job.id) {
+          finish(i, *saved, true);
+          continue;
+        }
         try {
-          record = run_job(job, dir);
+          finish(i, run_job(job, dir), false);
         } catch (const InputError& e) {
           const std::lock_guard lock(mutex);
           if (!input_error) input_error.emplace(e);
           abort = true;
-          return;
         }
       }
-      const std::lock_guard lock(mutex);
-      records[i] = record;
-      ++finished;
-      summary.resumed += resumed;
-      summary.failed += record["status"] != "ok" && record["status"] != "n/a";
-      summary.not_applicable += record["status"] == "n/a";
-      if (options.progress) {
-        const CaseSpec& c = *job.spec;
-        const bool adaptive = record["adaptive"].get<bool>();
-        std::fprintf(stderr, "[%3zu/%3zu] %s %s %s: %s%s (%.2f s)\n", finished, jobs.size(),
-                     c.experiment.c_str(), c.integrator.c_str(), setting_text(c, adaptive).c_str(),
-                     record["status"].get<std::string>().c_str(), resumed ? ", resumed" : "",
-                     record["cpu_s"].get<double>());
-      }
-    }
-  };
-  const int threads = options.jobs > 0 ? options.jobs
-                                       : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  {
+    };
+    const int threads = options.jobs > 0 ? options.jobs
+                                         : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     std::vector<std::jthread> pool;
     for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  };
+
+  // Cases whose step count comes from another case run after the others.
+  std::vector<std::size_t> first, second;
+  for (std::size_t i = 0; i < jobs.size(); ++i) (jobs[i].spec.same_steps_as ? second : first).push_back(i);
+  run_all(first);
+  for (std::size_t i : second) {
+    CaseSpec& c = jobs[i].spec;
+    const auto& of = *c.same_steps_as;
+    for (std::size_t j : first) {
+      const CaseSpec& src = jobs[j].spec;
+      if (src.experiment != c.experiment || src.integrator != of.integrator || src.rtol != of.rtol ||
+          src.atol != of.atol || records[j]["status"] != "ok")
+        continue;
+      c.h = c.T / records[j]["steps"].get<double>();
+    }
+    if (std::isnan(c.h)) {  // the source did not finish: nothing to take the step count from
+      CaseResult skipped;
+      skipped.status = "skipped";
+      skipped.detail = "skipped: " + of.integrator + " (the source of its step count) did not finish";
+      jobs[i].id = case_id(c);
+      finish(i, case_record(jobs[i].id, c, skipped, kNaN, false), false);
+    }
   }
+  std::erase_if(second, [&](std::size_t i) { return std::isnan(jobs[i].spec.h); });
+  if (!abort) run_all(second);
   if (input_error) throw *input_error;
 
   std::string cases = cases_csv_header();
@@ -340,6 +374,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
 
   nlohmann::json m;
   m["study"] = spec.name;
+  m["kind"] = spec.kind;
   m["title"] = spec.title;
   m["description"] = spec.description;
   m["spec_file"] = spec.file;
@@ -365,12 +400,14 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
                            {"description", ex.description},
                            {"model", ex.model},
                            {"preset", ex.preset},
+                           {"parameters", parameter_values(ex)},
                            {"T", ex.T},
                            {"reference", ref.description},
                            {"reference_err", json_number(ref.solution ? ref.solution->error_estimate : kNaN)},
                            {"plots", ex.plots}});
   }
   m["experiments"] = experiments;
+  m["figures"] = spec.figures;
   write_file_atomically(dir / "manifest.json", m.dump(2));
   return summary;
 }

@@ -49,6 +49,8 @@ Metrics MetricAccumulator::result() const {
   m.energy_rel_err_max = e_rel_max_;
   m.energy_drift_per_time = m2_t_ > 0.0 ? c_te_ / m2_t_ : 0.0;
   m.momentum_err_max = momentum_count_ > 0 ? j_max_ : Metrics::kNaN;  // no symmetry, no map
+  const double j0 = j0_.head(momentum_count_).norm();
+  m.momentum_rel_err_max = j0 > 0.0 ? m.momentum_err_max / j0 : Metrics::kNaN;
   m.manifold_err_max = unit_max_;
   m.tangency_err_max = tangency_max_;
   m.unit_length_err_mean = unit_mean_sum_ / n;

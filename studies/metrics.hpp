@@ -9,7 +9,7 @@
 //   energy_rel_err_max  max |e(t)| / |E(0)|             (LLM Ex. 2's "total energy error")
 //   energy_drift        least-squares slope of e(t) against t
 //   momentum_err_max    max over conserved components k of |J_k(t) - J_k(0)| (NaN for a
-//                       model without a symmetry)
+//                       model without a symmetry); momentum_rel_err_max the same over |J(0)|
 //   manifold_err_max    max over bodies of |‖q_i‖ - 1|
 //   tangency_err_max    max over bodies of |q_i . w_i|
 //   unit_length_err_mean mean over times and bodies of |1 - q_i . q_i|  (LLM's "mean unit
@@ -29,6 +29,7 @@ struct Metrics {
   double energy_err_max = kNaN, energy_err_mean = kNaN, energy_rel_err_max = kNaN;
   double energy_drift_per_time = kNaN;
   double momentum_err_max = kNaN, manifold_err_max = kNaN, tangency_err_max = kNaN;
+  double momentum_rel_err_max = kNaN;  // momentum_err_max / |J(0)| (NaN when J(0) = 0)
   double unit_length_err_mean = kNaN;
   std::int64_t output_points = 0;
 };

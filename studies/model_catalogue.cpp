@@ -18,6 +18,9 @@ const std::vector<ModelEntry>& model_catalogue() {
                      for (const auto& p : Model::presets()) presets.emplace_back(p.name, p.description);
                      return presets;
                    },
+                   [](const std::string& preset, const std::map<std::string, double>& overrides) {
+                     return preset_parameters(find_preset<Model>(preset), overrides);
+                   },
                    &run_case_for<Model>});
     });
     return l;

@@ -2,6 +2,7 @@
 // Every model the bench knows, by name: its description, parameters and presets, and the
 // entry point that runs a case on it (the study level's type erasure).
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,6 +18,8 @@ struct ModelEntry {
   std::string_view description;
   ParameterSet (*default_parameters)();
   std::vector<std::pair<std::string, std::string>> (*presets)();  // name, description
+  /// The defaults, then the preset's values, then the overrides.
+  ParameterSet (*parameters_for)(const std::string& preset, const std::map<std::string, double>& overrides);
   CaseResult (*run)(const CaseSpec&, const CaseHooks&);
 };
 

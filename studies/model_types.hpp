@@ -5,12 +5,19 @@
 #include <tuple>
 
 #include "models/double_spherical_pendulum.hpp"
+#include "models/elastic_rod.hpp"
+#include "models/magnetic_dipoles.hpp"
 #include "models/pendulum_chain.hpp"
+#include "models/sphere_lj.hpp"
+#include "models/sphere_nbody.hpp"
 #include "models/spherical_pendulum.hpp"
+#include "models/spring_pendula.hpp"
 
 namespace geomint {
 
-using ModelTypes = std::tuple<SphericalPendulum, DoubleSphericalPendulum, PendulumChain>;
+using ModelTypes = std::tuple<SphericalPendulum, DoubleSphericalPendulum, PendulumChain,
+                              SphereNBody, SpringPendula, ElasticRod, MagneticDipoles,
+                              SphereLennardJones>;
 
 /// Calls f.template operator()<Model>() for every model type, in catalogue order.
 template <class F>

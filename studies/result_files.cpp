@@ -68,6 +68,8 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["family"] = r.family;
   j["nominal_order"] = r.nominal_order;
   j["adaptive"] = r.adaptive;
+  j["symplectic"] = r.symplectic;
+  j["stays_on_manifold"] = r.stays_on_manifold;
   j["steps"] = r.work.steps;
   j["rejected"] = r.work.rejected;
   j["f_evals"] = r.work.f_evals;
@@ -80,6 +82,7 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["energy_drift_per_time"] = json_number(m.energy_drift_per_time);
   j["energy_rel_err_max"] = json_number(m.energy_rel_err_max);
   j["momentum_err_max"] = json_number(m.momentum_err_max);
+  j["momentum_rel_err_max"] = json_number(m.momentum_rel_err_max);
   j["manifold_err_max"] = json_number(m.manifold_err_max);
   j["tangency_err_max"] = json_number(m.tangency_err_max);
   j["unit_length_err_mean"] = json_number(m.unit_length_err_mean);
@@ -110,7 +113,8 @@ const std::vector<std::string> kColumns = {
     "energy_drift_per_time", "momentum_err_max", "manifold_err_max", "tangency_err_max",
     "experiment", "case_id", "preset", "family", "nominal_order", "mean_step",
     "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
-    "output_points", "fail_time", "status_detail", "reference_err", "below_reference"};
+    "output_points", "fail_time", "status_detail", "reference_err", "below_reference",
+    "symplectic", "stays_on_manifold", "momentum_rel_err_max"};
 }  // namespace
 
 std::string cases_csv_header() {
@@ -124,7 +128,7 @@ std::string cases_csv_row(const nlohmann::json& j) {
   for (const auto& c : kColumns) {
     if (!s.empty() || &c != &kColumns.front()) s += ",";
     const auto& v = j.at(c);
-    if (c == "below_reference") s += v.get<bool>() ? "1" : "0";
+    if (v.is_boolean()) s += v.get<bool>() ? "1" : "0";
     else if (v.is_string()) s += csv_text(v.get<std::string>());
     else if (v.is_number_integer()) s += std::to_string(v.get<long long>());
     else if (v.is_number()) s += csv_number(v.get<double>());

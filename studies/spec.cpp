@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -139,9 +140,31 @@ void parse_runs(const YAML::Node& runs, const Context& ctx, ExperimentSpec& ex,
   int k = 0;
   for (const auto& run : runs) {
     const Context rc = ctx.at("runs[" + std::to_string(k++) + "]");
-    reject_unknown_keys(run, rc, {"integrators", "h", "rtol", "atol"});
+    reject_unknown_keys(run, rc, {"integrators", "h", "rtol", "atol", "same_steps_as"});
     if (!run["integrators"]) rc.fail(run, "missing 'integrators'");
     const auto integrators = names(run["integrators"], rc, "integrators");
+    if (const auto source = run["same_steps_as"]) {
+      const Context sc = rc.at("same_steps_as");
+      reject_unknown_keys(source, sc, {"integrator", "rtol", "atol"});
+      CaseSpec::StepsOf of{text(source, sc, "integrator"), 1e-3, 1e-6};
+      if (source["rtol"]) of.rtol = positive(source["rtol"], sc, "'rtol'");
+      if (source["atol"]) of.atol = positive(source["atol"], sc, "'atol'");
+      if (run["h"] || run["rtol"] || run["atol"]) rc.fail(run, "give either h/rtol/atol or same_steps_as");
+      const bool found = std::any_of(ex.cases.begin(), ex.cases.end(), [&](const CaseSpec& c) {
+        return c.integrator == of.integrator && c.rtol == of.rtol && c.atol == of.atol;
+      });
+      if (!found)
+        sc.fail(source, "no earlier run of this experiment is " + of.integrator + " at these tolerances");
+      for (const auto& name : integrators) {
+        if (declaration_of(name, run["integrators"], rc).adaptive)
+          rc.fail(run, name + " is adaptive: same_steps_as is for fixed-step methods");
+        CaseSpec c = base;
+        c.integrator = name;
+        c.same_steps_as = of;
+        ex.cases.push_back(c);
+      }
+      continue;
+    }
     std::vector<double> hs, rtols, atols;
     if (run["h"]) hs = positive_list(run["h"], rc, "h");
     if (run["rtol"]) rtols = positive_list(run["rtol"], rc, "rtol");
@@ -216,15 +239,21 @@ void parse_published(const YAML::Node& list, const Context& ctx, ExperimentSpec&
   }
 }
 
-ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, const std::string& study) {
+ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, const std::string& study,
+                                const std::string& preset_override) {
   reject_unknown_keys(node, ctx,
-                      {"name", "title", "description", "model", "preset", "parameters", "initial",
-                       "project_initial", "T", "reference", "plots", "series", "snapshots", "runs",
+                      {"name", "title", "description", "model", "preset", "presets", "parameters", "initial",
+                       "project_initial", "T", "reference", "plots", "series", "snapshots", "runs", "all_integrators",
                        "published"});
   ExperimentSpec ex;
-  ex.name = text(node, ctx, "name");
+  ex.base_name = text(node, ctx, "name");
+  ex.name = preset_override.empty() ? ex.base_name : ex.base_name + "-" + preset_override;
   const Context ec = ctx.at("experiment '" + ex.name + "'");
   ex.title = text(node, ec, "title", false);
+  if (!preset_override.empty()) {
+    if (!ex.title.empty()) ex.title += ' ';
+    ex.title.append("(").append(preset_override).append(")");
+  }
   ex.description = text(node, ec, "description", false);
   ex.model = text(node, ec, "model");
   const ModelEntry* model = nullptr;
@@ -233,7 +262,7 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
   } catch (const InputError& e) {
     ec.fail(node["model"], e.what());
   }
-  ex.preset = text(node, ec, "preset");
+  ex.preset = preset_override.empty() ? text(node, ec, "preset") : preset_override;
   const auto presets = model->presets();
   if (std::none_of(presets.begin(), presets.end(), [&](const auto& p) { return p.first == ex.preset; }))
     ec.fail(node["preset"], "model " + ex.model + " has no preset '" + ex.preset + "'");
@@ -271,7 +300,7 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
   if (node["plots"]) ex.plots = names(node["plots"], ec, "plots");
   for (const auto& p : ex.plots)
     if (p != "energy" && p != "unit_length" && p != "tangency" && p != "momentum" &&
-        p != "convergence" && p != "steps" && p != "kinetic_energy_map")
+        p != "convergence" && p != "steps" && p != "kinetic_energy_map" && p != "work_precision")
       ec.fail(node["plots"], "unknown plot '" + p + "'");
   if (node["series"]) ex.series = node["series"].as<bool>();
   if (node["snapshots"]) {
@@ -292,9 +321,59 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
   base.initial = ex.initial;
   base.project_initial = ex.project_initial;
   base.T = ex.T;
-  parse_runs(node["runs"], ec, ex, base);
+  if (const auto all = node["all_integrators"]) {
+    // Every catalogued integrator: fixed-step ones at the given h, adaptive ones at the given
+    // tolerances (the integrator x model matrix; pairs that cannot run come out "n/a").
+    if (node["runs"]) ec.fail(node["runs"], "give 'runs' or 'all_integrators', not both");
+    const Context ac = ec.at("all_integrators");
+    reject_unknown_keys(all, ac, {"h", "rtol", "atol"});
+    if (!all["h"] || !all["rtol"]) ac.fail(all, "needs h (for fixed-step methods) and rtol (for adaptive ones)");
+    YAML::Node runs(YAML::NodeType::Sequence);
+    YAML::Node fixed, adaptive;
+    for (const auto& d : integrator_declarations())
+      (d.adaptive ? adaptive : fixed)["integrators"].push_back(std::string(d.name));
+    fixed["h"] = all["h"];
+    adaptive["rtol"] = all["rtol"];
+    if (all["atol"]) adaptive["atol"] = all["atol"];
+    runs.push_back(fixed);
+    runs.push_back(adaptive);
+    parse_runs(runs, ac, ex, base);
+  } else {
+    parse_runs(node["runs"], ec, ex, base);
+  }
   parse_published(node["published"], ec, ex);
   return ex;
+}
+
+/// Study-level figures across experiments; the engine records them in the manifest.
+void parse_figures(const YAML::Node& list, const Context& ctx, StudySpec& spec) {
+  if (!list) return;
+  if (!list.IsSequence()) ctx.fail(list, "'figures' must be a list");
+  static const std::set<std::string> metrics = {
+      "global_err",       "energy_err_max",   "energy_err_mean", "energy_drift_per_time",
+      "momentum_err_max", "manifold_err_max", "tangency_err_max", "steps", "f_evals", "cpu_s"};
+  for (const auto& f : list) {
+    reject_unknown_keys(f, ctx, {"name", "title", "kind", "parameter", "metric", "experiments"});
+    nlohmann::json fig;
+    fig["name"] = text(f, ctx, "name");
+    fig["title"] = text(f, ctx, "title", false);
+    fig["kind"] = text(f, ctx, "kind");
+    if (fig["kind"] != "metric_vs_parameter") ctx.fail(f["kind"], "unknown figure kind (known: metric_vs_parameter)");
+    fig["parameter"] = text(f, ctx, "parameter");
+    fig["metric"] = text(f, ctx, "metric");
+    if (!metrics.contains(fig["metric"].get<std::string>())) ctx.fail(f["metric"], "unknown metric");
+    auto chosen = nlohmann::json::array();
+    const auto wanted = f["experiments"] ? names(f["experiments"], ctx, "experiments") : std::vector<std::string>{};
+    for (const auto& ex : spec.experiments)
+      if (wanted.empty() || std::find(wanted.begin(), wanted.end(), ex.base_name) != wanted.end())
+        chosen.push_back(ex.name);
+    for (const auto& w : wanted)
+      if (std::none_of(spec.experiments.begin(), spec.experiments.end(),
+                       [&](const ExperimentSpec& ex) { return ex.base_name == w; }))
+        ctx.fail(f["experiments"], "no experiment named '" + w + "'");
+    fig["experiments"] = chosen;
+    spec.figures.push_back(fig);
+  }
 }
 
 }  // namespace
@@ -310,7 +389,7 @@ StudySpec load_study_spec(const std::string& path) {
   }
   const Context ctx(path, "");
   if (!root.IsMap()) ctx.fail(root, "a study spec is a map with name, title, experiments");
-  reject_unknown_keys(root, ctx, {"name", "title", "description", "experiments"});
+  reject_unknown_keys(root, ctx, {"name", "kind", "title", "description", "experiments", "figures"});
   StudySpec spec;
   spec.file = path;
   spec.name = text(root, ctx, "name");
@@ -321,10 +400,26 @@ StudySpec load_study_spec(const std::string& path) {
     ctx.fail(root, "'experiments' must be a non-empty list");
   std::set<std::string> seen;
   for (const auto& e : experiments) {
-    spec.experiments.push_back(parse_experiment(e, ctx, spec.name));
-    if (!seen.insert(spec.experiments.back().name).second)
-      ctx.fail(e, "two experiments are named '" + spec.experiments.back().name + "'");
+    std::vector<std::string> presets{""};
+    if (e["presets"]) {
+      if (e["preset"]) ctx.fail(e, "give 'preset' or 'presets', not both");
+      presets = names(e["presets"], ctx, "presets");
+    }
+    for (const auto& preset : presets) {
+      spec.experiments.push_back(parse_experiment(e, ctx, spec.name, preset));
+      if (!seen.insert(spec.experiments.back().name).second)
+        ctx.fail(e, "two experiments are named '" + spec.experiments.back().name + "'");
+    }
   }
+  parse_figures(root["figures"], ctx.at("figures"), spec);
+  spec.kind = text(root, ctx, "kind", false);
+  if (spec.kind.empty()) spec.kind = "study";
+  if (spec.kind != "study" && spec.kind != "matrix") ctx.fail(root["kind"], "'kind' is 'study' or 'matrix'");
+  if (spec.kind == "matrix")  // the matrix leaves no model out
+    for (const auto& m : model_catalogue())
+      if (std::none_of(spec.experiments.begin(), spec.experiments.end(),
+                       [&](const ExperimentSpec& ex) { return ex.model == m.name; }))
+        ctx.fail(root, "the matrix has no experiment for model " + std::string(m.name));
   spec.as_json = to_json(root);
   return spec;
 }

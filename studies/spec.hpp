@@ -31,6 +31,7 @@ struct ReferenceSpec {
 
 struct ExperimentSpec {
   std::string name, title, description;
+  std::string base_name;  // `name` before a `presets:` list expanded it (else the same)
   std::string model, preset;
   std::map<std::string, double> parameters;
   std::vector<std::pair<std::string, Eigen::Vector3d>> initial;
@@ -47,7 +48,9 @@ struct ExperimentSpec {
 struct StudySpec {
   std::string file;
   std::string name, title, description;
+  std::string kind = "study";  // or "matrix": every integrator on every model
   std::vector<ExperimentSpec> experiments;
+  nlohmann::json figures = nlohmann::json::array();  // study-level figures, for the report
   nlohmann::json as_json;  // the spec as parsed, for the manifest
 };
 

@@ -1,24 +1,53 @@
 #pragma once
 // Catalogue entries of the reference integrators (see studies/integrator_catalogue.hpp for what
-// an entry is).
+// an entry is): SUNDIALS CVODE (BDF, Adams) and ARKODE (explicit RK), and Boost.Odeint's
+// Dormand-Prince (controlled and dense output), Fehlberg 7(8) and Bulirsch-Stoer, each also as
+// a reprojection variant (`_proj`). All need only the AmbientOde view.
 
 #include <string_view>
 #include <tuple>
 
-#include "reference/cvode.hpp"
 #include "models/views.hpp"
+#include "reference/arkode.hpp"
+#include "reference/cvode.hpp"
+#include "reference/odeint.hpp"
 
 namespace geomint {
 
-struct CvodeEntry {
-  static constexpr const Declaration& declaration = kCvodeBdfDeclaration;
+template <const Declaration& D, template <AmbientOde> class Integrator>
+struct AmbientReferenceEntry {
+  static constexpr const Declaration& declaration = D;
   static constexpr std::string_view needs = view::kAmbientOde;
   template <class M>
   static constexpr bool runs_on = AmbientOde<M>;
   template <class M>
-  using type = Cvode<M>;
+  using type = Integrator<M>;
 };
 
-using ReferenceEntries = std::tuple<CvodeEntry>;
+namespace catalogue {
+template <AmbientOde M>
+using CvodeBdf = Cvode<M>;
+template <AmbientOde M>
+using ArkodeErkPlain = ArkodeErk<M>;
+template <AmbientOde M>
+using OdeintDopri5DensePlain = OdeintDopri5Dense<M>;
+}  // namespace catalogue
+
+using ReferenceEntries = std::tuple<
+    AmbientReferenceEntry<kCvodeBdfDeclaration, catalogue::CvodeBdf>,
+    AmbientReferenceEntry<kCvodeBdfProjectedDeclaration, CvodeBdfProjected>,
+    AmbientReferenceEntry<kCvodeAdamsDeclaration, CvodeAdams>,
+    AmbientReferenceEntry<kCvodeAdamsProjectedDeclaration, CvodeAdamsProjected>,
+    AmbientReferenceEntry<kArkodeErkDeclaration, catalogue::ArkodeErkPlain>,
+    AmbientReferenceEntry<kArkodeErkProjectedDeclaration, ArkodeErkProjected>,
+    AmbientReferenceEntry<kOdeintDopri5Declaration, OdeintDopri5>,
+    AmbientReferenceEntry<kOdeintDopri5ProjectedDeclaration, OdeintDopri5Projected>,
+    AmbientReferenceEntry<kOdeintDopri5DenseDeclaration, catalogue::OdeintDopri5DensePlain>,
+    AmbientReferenceEntry<kOdeintDopri5DenseProjectedDeclaration, OdeintDopri5DenseProjected>,
+    AmbientReferenceEntry<kOdeintRkf78Declaration, OdeintRkf78>,
+    AmbientReferenceEntry<kOdeintRkf78ProjectedDeclaration, OdeintRkf78Projected>,
+    AmbientReferenceEntry<kOdeintBulirschStoerDeclaration, OdeintBulirschStoer>,
+    AmbientReferenceEntry<kOdeintBulirschStoerProjectedDeclaration,
+                          OdeintBulirschStoerProjected>>;
 
 }  // namespace geomint

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "integrators/variational_compositions.hpp"
 #include "integrators/variational_explicit.hpp"
 #include "integrators/variational_implicit.hpp"
 #include "models/views.hpp"
@@ -29,6 +30,22 @@ struct ImplicitVariationalEntry {
   using type = ImplicitVariational<M>;
 };
 
-using VariationalEntries = std::tuple<ExplicitVariationalEntry, ImplicitVariationalEntry>;
+/// A Yoshida composition of one of the two VIs above.
+template <class BaseEntry, class Method>
+struct CompositionEntry {
+  static constexpr const Declaration& declaration = Method::declaration;
+  static constexpr std::string_view needs = BaseEntry::needs;
+  template <class M>
+  static constexpr bool runs_on = BaseEntry::template runs_on<M>;
+  template <class M>
+  using type = Composition<typename BaseEntry::template type<M>, Method>;
+};
+
+using VariationalEntries =
+    std::tuple<ExplicitVariationalEntry, ImplicitVariationalEntry,
+               CompositionEntry<ExplicitVariationalEntry, ExplicitVariationalYoshida4>,
+               CompositionEntry<ExplicitVariationalEntry, ExplicitVariationalYoshida6>,
+               CompositionEntry<ImplicitVariationalEntry, ImplicitVariationalYoshida4>,
+               CompositionEntry<ImplicitVariationalEntry, ImplicitVariationalYoshida6>>;
 
 }  // namespace geomint

@@ -39,7 +39,7 @@
 namespace {
 
 using geomint::Cvode;
-using geomint::CvodeOptions;
+using geomint::ReferenceOptions;
 using geomint::DoubleSphericalPendulum;
 using geomint::FailureKind;
 using geomint::IntegrationFailure;
@@ -213,7 +213,7 @@ TEST(CvodeContract, RejectsBadOptions) {
   EXPECT_THROW(Cvode<Dsp>(p.model, adaptive(0.0, 1e-12, kT)), geomint::InputError);
   EXPECT_THROW(Cvode<Dsp>(p.model, adaptive(1e-10, -1.0, kT)), geomint::InputError);
   EXPECT_THROW(Cvode<Dsp>(p.model, adaptive(1e-10, 1e-12, 0.0)), geomint::InputError);
-  EXPECT_THROW(Cvode<Dsp>(p.model, adaptive(1e-10, 1e-12, kT), CvodeOptions{0}),
+  EXPECT_THROW(Cvode<Dsp>(p.model, adaptive(1e-10, 1e-12, kT), ReferenceOptions{0}),
                geomint::InputError);
 }
 
@@ -244,7 +244,7 @@ IntegrationFailure failure_of(Cvode<M>& cvode, typename M::State y, double T,
 
 TEST(CvodeFailure, StepLimitIsTooMuchWork) {
   const Problem<Dsp> p;
-  Cvode<Dsp> cvode(p.model, adaptive(1e-10, 1e-12, kT), CvodeOptions{10});
+  Cvode<Dsp> cvode(p.model, adaptive(1e-10, 1e-12, kT), ReferenceOptions{10});
   double last = 0.0;
   const auto e = failure_of(cvode, p.y0, kT, &last);
   EXPECT_EQ(e.kind(), FailureKind::TooMuchWork);

@@ -1,11 +1,11 @@
 #pragma once
 // A model built from one of its presets, with the preset's initial state.
 
-#include <stdexcept>
+#include <string>
 
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
-#include <string>
+#include "models/preset.hpp"
 
 namespace geomint::testing {
 
@@ -17,15 +17,10 @@ struct Setup {
 
 template <class Model>
 Setup<Model> make_setup(const std::string& preset_name) {
-  for (const auto& preset : Model::presets()) {
-    if (preset.name != preset_name) continue;
-    auto p = Model::default_parameters();
-    preset.set_parameters(p);
-    Model model(p);
-    auto y0 = preset.initial_state(model);
-    return {std::move(model), std::move(y0)};
-  }
-  throw std::invalid_argument("no preset " + preset_name);
+  const auto& preset = find_preset<Model>(preset_name);
+  Model model(preset_parameters(preset, {}));
+  auto y0 = preset.initial_state(model);
+  return {std::move(model), std::move(y0)};
 }
 
 /// The final state of a run from (0, y0) to T.

@@ -1,0 +1,192 @@
+#pragma once
+// Commutator-free Lie group methods (Celledoni Section 2.2; Celledoni, Marthinsen & Owren 2003),
+// which include the Crouch-Grossman methods, written once against the model's Lie group
+// interface (exp-action only: no dexpinv, no bracket). A scheme is data: each stage point and
+// the update are products of exponentials of combinations of the frozen vector fields,
+//   Y_{n,r} = exp(h sum_k alpha_{r,J}^k f_{n,k}) ... exp(h sum_k alpha_{r,1}^k f_{n,k}) . base,
+//   f_{n,r} = f(Y_{n,r}),
+// where base is y_n, or an earlier stage point whose exponentials are thereby reused
+// (Celledoni (9): Y_{n,4} = exp(h f_{n,3} - h/2 f_{n,1}) . Y_{n,2}). An embedded pair adds a
+// second update y~_{n+1} of lower order (Celledoni Section 4.2), compared with y_{n+1} by a
+// distance on the manifold.
+//
+// Work counts every group exponential actually applied, so reused ones are not counted twice.
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <string_view>
+#include <type_traits>
+
+#include "integrators/declaration.hpp"
+#include "integrators/explicit_rk.hpp"
+#include "integrators/options.hpp"
+#include "integrators/work.hpp"
+#include "models/views.hpp"
+
+namespace geomint {
+
+/// The most exponentials in one point of any scheme in the catalogue (Crouch-Grossman 3's update).
+inline constexpr std::size_t kCfMaxExponentials = 3;
+/// `CfPoint::base` value: the point starts from y_n.
+inline constexpr int kFromStart = -1;
+
+/// exp(h sum_k alpha[J-1][k] f_k) ... exp(h sum_k alpha[0][k] f_k) . base, J = exponentials.
+template <std::size_t S>
+struct CfPoint {
+  int base = kFromStart;         // kFromStart (y_n) or the index r of the stage point Y_{n,r}
+  std::size_t exponentials = 0;  // J; zero with base y_n is y_n itself
+  std::array<std::array<double, S>, kCfMaxExponentials> alpha{};
+};
+
+/// S stages, the update, and (for an embedded pair) the lower-order update.
+template <std::size_t S>
+struct CommutatorFreeScheme {
+  static constexpr std::size_t kStages = S;
+  std::array<CfPoint<S>, S> stages;
+  CfPoint<S> update;
+  CfPoint<S> embedded;
+};
+
+/// A model whose group can measure how far apart two states are (for error control).
+template <class M>
+concept LieGroupOdeWithDistance =
+    LieGroupOde<M> && requires(const typename M::State& y) {
+      { M::Group::distance(y, y) } -> std::convertible_to<double>;
+    };
+
+namespace detail {
+
+/// The node c of a point: its base's node plus all its coefficients (Celledoni 2.2:
+/// a_r^k = sum_j alpha_{r,j}^k).
+template <std::size_t S>
+constexpr double cf_node(const CommutatorFreeScheme<S>& scheme, const CfPoint<S>& point) {
+  double c = point.base == kFromStart
+                 ? 0.0
+                 : cf_node(scheme, scheme.stages[static_cast<std::size_t>(point.base)]);
+  for (std::size_t j = 0; j < point.exponentials; ++j)
+    for (double a : point.alpha[j]) c += a;
+  return c;
+}
+
+/// 1 + the last stage a point needs, as a frozen field or as its base.
+template <std::size_t S>
+constexpr std::size_t cf_stages_needed(const CfPoint<S>& point) {
+  std::size_t needed = point.base == kFromStart ? 0 : static_cast<std::size_t>(point.base) + 1;
+  for (std::size_t j = 0; j < point.exponentials; ++j)
+    for (std::size_t k = 0; k < S; ++k)
+      if (point.alpha[j][k] != 0.0 && k + 1 > needed) needed = k + 1;
+  return needed;
+}
+
+/// The stage points Y_{n,r}, their frozen fields f_{n,r}, and the points built from them.
+template <class Method, LieGroupOde M>
+class CfStages {
+ public:
+  using State = typename M::State;
+  using Algebra = typename M::Algebra;
+  using Group = typename M::Group;
+  static constexpr auto& kScheme = Method::scheme;
+  static constexpr std::size_t S = std::remove_cvref_t<decltype(kScheme)>::kStages;
+
+  explicit CfStages(Eigen::Index dim) {
+    for (auto& f : f_) f.resize(dim);
+    for (auto& p : points_) p.resize(dim);
+    xi_.resize(dim);
+  }
+
+  /// Y_{n,r} and f_{n,r} for r < count.
+  void evaluate(const M& model, double t, const State& y, double h, std::size_t count,
+                Work& work) {
+    for (std::size_t r = 0; r < count; ++r) {
+      build(kScheme.stages[r], y, h, points_[r], work);
+      model.generator(t + cf_node(kScheme, kScheme.stages[r]) * h, points_[r], f_[r]);
+      ++work.f_evals;
+    }
+  }
+
+  /// out = the point `p` for the step (y, h), from the stages evaluated so far.
+  void build(const CfPoint<S>& p, const State& y, double h, State& out, Work& work) {
+    out = p.base == kFromStart ? y : points_[static_cast<std::size_t>(p.base)];
+    for (std::size_t j = 0; j < p.exponentials; ++j) {
+      xi_.setZero();
+      for (std::size_t k = 0; k < S; ++k)
+        if (p.alpha[j][k] != 0.0) xi_ += (h * p.alpha[j][k]) * f_[k];
+      Group::exp_act(xi_, out);
+      ++work.exponentials;
+    }
+  }
+
+ private:
+  std::array<Algebra, S> f_;
+  std::array<State, S> points_;
+  Algebra xi_;
+};
+
+}  // namespace detail
+
+/// A fixed-step commutator-free method. `Method` provides `scheme` (a CommutatorFreeScheme)
+/// and `declaration`; stages the update does not need (an embedded pair's extra stages) are
+/// not evaluated.
+template <class Method, LieGroupOde M>
+class CommutatorFree {
+ public:
+  using Model = M;
+  using State = typename M::State;
+  static constexpr Declaration declaration = Method::declaration;
+  static constexpr std::size_t kStagesUsed = detail::cf_stages_needed(Method::scheme.update);
+
+  CommutatorFree(const M& model, const IntegratorOptions& opt)
+      : model_(model), h_(checked_step_size(opt, declaration.name)), stages_(model.dimension()) {}
+
+  double step_size() const { return h_; }
+  const Work& work() const { return work_; }
+
+  void step(double t, State& y, double h) {
+    stages_.evaluate(model_, t, y, h, kStagesUsed, work_);
+    stages_.build(Method::scheme.update, y, h, y, work_);
+    ++work_.steps;
+  }
+
+ private:
+  const M& model_;
+  double h_;
+  detail::CfStages<Method, M> stages_;
+  Work work_;
+};
+
+/// One attempted step of an embedded commutator-free pair (Celledoni Section 4.2), for
+/// EmbeddedPairIntegrator (integrators/embedded_pair.hpp). `Method` also provides
+/// `kEstimatorOrder` p^. Such methods have no linear space in which the two results live, so
+/// the estimate is e_{n+1} = d(y_{n+1}, y~_{n+1}) with the group's distance on the manifold
+/// (for (TS^2)^N: TangentSphereProduct::distance), not a difference in the ambient space.
+template <class Method, LieGroupOdeWithDistance M>
+class CommutatorFreePairStepper {
+ public:
+  using Model = M;
+  using State = typename M::State;
+  static constexpr Declaration declaration = Method::declaration;
+  static constexpr int kEstimatorOrder = Method::kEstimatorOrder;
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
+
+  explicit CommutatorFreePairStepper(const M& model) : model_(model), stages_(model.dimension()) {
+    embedded_.resize(model.dimension());
+  }
+
+  /// Writes the propagated solution to ynew and returns d(ynew, y~_{n+1}).
+  double attempt(double t, const State& y, double h, State& ynew, Work& work) {
+    stages_.evaluate(model_, t, y, h, kStages, work);
+    stages_.build(Method::scheme.update, y, h, ynew, work);
+    stages_.build(Method::scheme.embedded, y, h, embedded_, work);
+    return M::Group::distance(ynew, embedded_);
+  }
+
+  void accept() {}
+
+ private:
+  const M& model_;
+  detail::CfStages<Method, M> stages_;
+  State embedded_;
+};
+
+}  // namespace geomint

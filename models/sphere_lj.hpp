@@ -1,0 +1,100 @@
+#pragma once
+// Molecular dynamics on the unit sphere (LLM Example 6): n molecules of mass m on S^2 coupled
+// by the Lennard-Jones potential over all pairs (no cutoff),
+//   M_ij = m delta_ij,
+//   V    = 1/2 sum_{i != j} 4 eps [(sigma/|q_i - q_j|)^12 - (sigma/|q_i - q_j|)^6].
+// V depends on the distances only, so every rotation leaves it unchanged and the whole angular
+// momentum vector is conserved.
+//
+// The pair sum lives in LennardJonesPairs, which needs O(n) memory. (The model itself also
+// holds SphereModel's inertia matrix, which is dense n x n even when diagonal: 3.3 MB at
+// n = 642, which is why n is capped below.)
+
+#include <Eigen/Core>
+#include <array>
+#include <string_view>
+#include <vector>
+
+#include "models/parameters.hpp"
+#include "models/preset.hpp"
+#include "models/sphere_model.hpp"
+
+namespace geomint {
+
+/// The Lennard-Jones energy of n points of R^3 (the columns of q) and its gradient, in O(n)
+/// memory. The points are copied into structure-of-arrays scratch so that the pair loop runs
+/// over contiguous x, y, z arrays and vectorises; the scratch makes one object unusable by two
+/// threads at once (like SphereModel's).
+class LennardJonesPairs {
+ public:
+  LennardJonesPairs(double epsilon, double sigma, Eigen::Index n);
+
+  double epsilon() const { return epsilon_; }
+  double sigma() const { return sigma_; }
+
+  /// V(q) = sum_{i<j} 4 eps [(sigma/r_ij)^12 - (sigma/r_ij)^6], r_ij = |q_i - q_j|.
+  double potential(const Eigen::Matrix3Xd& q) const;
+  /// dV/dq_i, as the columns of grad (q and grad of the size given to the constructor).
+  void gradient(const Eigen::Matrix3Xd& q, Eigen::Matrix3Xd& grad) const;
+
+  /// dV/dr of one pair at distance r: > 0 attracts, < 0 repels.
+  double pair_force(double r) const;
+
+ private:
+  void load(const Eigen::Matrix3Xd& q) const;
+
+  double epsilon_, sigma_;
+  Eigen::Index n_;
+  // x, y, z of the points; per-point accumulators; one row of pair forces.
+  mutable Eigen::VectorXd x_, y_, z_, ax_, ay_, az_, fx_, fy_, fz_;
+};
+
+/// The unit sphere triangulated by an icosahedron whose faces are split into four, `level`
+/// times, each new vertex (an edge midpoint) projected onto the sphere: 10 4^level + 2
+/// vertices, 20 4^level faces, 30 4^level edges. The first 12 vertices are the icosahedron's,
+/// (0, +-1, +-phi) and its cyclic permutations, normalised.
+struct Icosphere {
+  Eigen::Matrix3Xd vertices;
+  std::vector<std::array<int, 3>> faces;
+  std::vector<std::array<int, 2>> edges;  // (a, b) with a < b, sorted
+};
+Icosphere icosphere(int level);
+
+/// The mean over the columns q_i of min_{j != i} |q_i - q_j| (by brute force, O(n^2) time).
+double mean_nearest_neighbour_distance(const Eigen::Matrix3Xd& q);
+
+class SphereLennardJones : public SphereModel<SphereLennardJones, Eigen::Dynamic, true> {
+ public:
+  static constexpr std::string_view kName = "sphere_lj";
+  static constexpr std::string_view kDescription =
+      "Lennard-Jones molecules on the unit sphere, all pairs (LLM Example 6, (3.27))";
+  static constexpr Symmetry kSymmetry = Symmetry::Full;
+  /// Largest n: SphereModel keeps a dense n x n inertia matrix (8 n^2 bytes).
+  static constexpr int kMaxMolecules = 5000;
+
+  static ParameterSet default_parameters();
+  static const std::vector<Preset<SphereLennardJones>>& presets();
+
+  /// The lee2009 preset's choices (see presets() in sphere_lj.cpp).
+  static constexpr int kLee2009Level = 3;                   // 642 molecules
+  static constexpr double kLee2009VortexSeparationDeg = 30;  // angle between the two axes
+  static constexpr double kLee2009VortexWidthDeg = 10;       // Gaussian width theta_0
+  static constexpr double kLee2009VortexRate = 1.5;          // Omega [rad/s]
+  /// sigma = (mean nearest-neighbour chord of the level-3 icosphere's vertices) / 2^(1/6).
+  static double lee2009_sigma();
+  /// The two vortex axes a_1, a_2 (unit, in the x-z plane, 15 degrees either side of e3).
+  static std::array<Eigen::Vector3d, 2> lee2009_vortex_axes();
+
+  explicit SphereLennardJones(const ParameterSet& p);
+
+  const Inertia& inertia() const { return inertia_; }
+  const LennardJonesPairs& pairs() const { return pairs_; }
+  double potential(const Points& q) const { return pairs_.potential(q); }
+  void potential_gradient(const Points& q, Points& grad) const { pairs_.gradient(q, grad); }
+
+ private:
+  Inertia inertia_;
+  LennardJonesPairs pairs_;
+};
+
+}  // namespace geomint

@@ -1,0 +1,77 @@
+#include "models/sphere_nbody.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "models/sphere_state.hpp"
+
+namespace geomint {
+
+ParameterSet SphereNBody::default_parameters() {
+  return {{"n", 3.0, "", "number of bodies (a whole number >= 2)"},
+          {"m", 1.0, "", "mass of every body"},
+          {"gamma", 1.0, "", "strength of the potential, V = -gamma sum_{i<j} cot(theta_ij)"}};
+}
+
+SphereNBody::SphereNBody(const ParameterSet& p) {
+  const double n_value = p["n"];
+  if (!(n_value >= 2.0) || n_value != std::floor(n_value) || n_value > 10000.0)
+    throw InputError(std::string(kName) + ": parameter n must be a whole number >= 2, got " +
+                     std::to_string(n_value));
+  p.require_positive(kName, "m");
+  const auto n = static_cast<Eigen::Index>(n_value);
+  inertia_ = p["m"] * Inertia::Identity(n, n);
+  gamma_ = p["gamma"];
+  allocate_scratch(n);
+}
+
+// LLM Example 2: V = -gamma/2 sum_{i != j} c_ij / sqrt(1 - c_ij^2), c_ij = q_i.q_j, summed here
+// over i < j once. 1 - c^2 is formed as (1 - c)(1 + c), which keeps its relative accuracy near
+// a collision (c -> 1) or an antipodal pair (c -> -1).
+double SphereNBody::potential(const Points& q) const {
+  double v = 0.0;
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
+      const double c = q.col(i).dot(q.col(j));
+      v -= gamma_ * c / std::sqrt((1.0 - c) * (1.0 + c));
+    }
+  return v;
+}
+
+// LLM (3.21): dV/dq_i = -gamma sum_{j != i} q_j / (1 - c_ij^2)^{3/2}, since
+// d/dc [c (1 - c^2)^{-1/2}] = (1 - c^2)^{-3/2}.
+void SphereNBody::potential_gradient(const Points& q, Points& grad) const {
+  grad.setZero();
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
+      const double c = q.col(i).dot(q.col(j));
+      const double s = (1.0 - c) * (1.0 + c);
+      const double k = -gamma_ / (s * std::sqrt(s));
+      grad.col(i) += k * q.col(j);
+      grad.col(j) += k * q.col(i);
+    }
+}
+
+const std::vector<Preset<SphereNBody>>& SphereNBody::presets() {
+  static const std::vector<Preset<SphereNBody>> list = {
+      {"lee2009",
+       "LLM Example 2: n = 3, m1 = m2 = m3 = 1, gamma = 1; q1 = (0, -1, 0), q2 = (0, 0, 1), "
+       "q3 = (-1, 0, 0), w1 = (0, 0, -1.1), w2 = (1, 0, 0), w3 = (0, 1, 0) (all exact as "
+       "printed, and on T(S^2)^3). The paper runs T = 10 with h = 1e-3 and 1e-4. E(0) = 1.605 "
+       "(all three bodies start mutually orthogonal, so V(0) = 0).",
+       [](ParameterSet& p) {
+         p.set("n", 3);
+         p.set("m", 1.0);
+         p.set("gamma", 1.0);
+       },
+       [](const SphereNBody& model) {
+         if (model.bodies() != 3)
+           throw InputError("sphere_nbody: preset lee2009 is for n = 3 bodies, got n = " +
+                            std::to_string(model.bodies()));
+         return make_sphere_state<State>({{0, -1, 0}, {0, 0, 1}, {-1, 0, 0}},
+                                         {{0, 0, -1.1}, {1, 0, 0}, {0, 1, 0}});
+       }}};
+  return list;
+}
+
+}  // namespace geomint

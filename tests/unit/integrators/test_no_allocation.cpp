@@ -1,0 +1,140 @@
+// Label `unit`: no integrator allocates memory per step (after its first step, which may size
+// lazily allocated factorisations), on a fixed-size model and on a model whose size is a
+// runtime parameter. Every catalogued integrator that runs on the model is checked, so a new
+// one is checked by being catalogued; the reference family wraps third-party solvers and is
+// left out.
+//
+// Allocations are counted by interposing malloc and its relatives in this test binary (glibc's
+// own entry points do the work); under AddressSanitizer, which interposes them itself, the
+// test is skipped.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+
+#include "integrators/integrate.hpp"
+#include "models/double_spherical_pendulum.hpp"
+#include "models/pendulum_chain.hpp"
+#include "studies/integrator_catalogue.hpp"
+#include "support/model_setup.hpp"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define GEOMINT_COUNTS_ALLOCATIONS 0
+#else
+#define GEOMINT_COUNTS_ALLOCATIONS 1
+namespace {
+std::atomic<bool> counting{false};
+std::atomic<long> allocations{0};
+void note() {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+}
+}  // namespace
+extern "C" {
+void* __libc_malloc(std::size_t);
+void* __libc_calloc(std::size_t, std::size_t);
+void* __libc_realloc(void*, std::size_t);
+void* __libc_memalign(std::size_t, std::size_t);
+void* malloc(std::size_t n) {
+  note();
+  return __libc_malloc(n);
+}
+void* calloc(std::size_t n, std::size_t size) {
+  note();
+  return __libc_calloc(n, size);
+}
+void* realloc(void* p, std::size_t n) {
+  note();
+  return __libc_realloc(p, n);
+}
+void* aligned_alloc(std::size_t alignment, std::size_t n) {
+  note();
+  return __libc_memalign(alignment, n);
+}
+int posix_memalign(void** out, std::size_t alignment, std::size_t n) {
+  note();
+  *out = __libc_memalign(alignment, n);
+  return *out ? 0 : 12;  // ENOMEM
+}
+}
+#endif
+
+namespace geomint {
+namespace {
+
+/// Allocations made by `f`.
+template <class F>
+long allocations_in(F&& f) {
+#if GEOMINT_COUNTS_ALLOCATIONS
+  allocations = 0;
+  counting = true;
+  f();
+  counting = false;
+  return allocations;
+#else
+  f();
+  return 0;
+#endif
+}
+
+template <class Model>
+void expect_no_allocation_per_step(const std::string& preset) {
+  const auto s = testing::make_setup<Model>(preset);
+  for_each_integrator([&]<class Entry>() {
+    if constexpr (Entry::template runs_on<Model> && Entry::declaration.family != Family::Reference) {
+      using Integrator = typename Entry::template type<Model>;
+      IntegratorOptions opt;
+      opt.h = 0.01;
+      opt.T = 10.0;
+      Integrator integrator(s.model, opt);
+      auto y = s.initial;
+      double t = 0.0;
+      const auto ignore = [](double, const typename Model::State&) {};
+      const auto one_step = [&] {
+        if constexpr (Entry::declaration.adaptive) {
+          integrator.advance(t, y, opt.T, ignore);
+        } else {
+          integrator.step(t, y, opt.h);
+          t += opt.h;
+        }
+      };
+      one_step();  // the first step may size what is allocated lazily
+      const long n = allocations_in([&] {
+        for (int k = 0; k < 20; ++k) one_step();
+      });
+      EXPECT_EQ(n, 0) << Entry::declaration.name << " on " << Model::kName << " allocated " << n
+                      << " times in 20 steps";
+    }
+  });
+}
+
+TEST(NoAllocationPerStep, OnAFixedSizeModel) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  expect_no_allocation_per_step<DoubleSphericalPendulum>("lee2009");
+}
+
+TEST(NoAllocationPerStep, OnAModelSizedAtRunTime) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  expect_no_allocation_per_step<PendulumChain>("celledoni2021_N5");
+}
+
+TEST(NoAllocationPerStep, TheCounterCounts) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  const long n = allocations_in([] {
+    Eigen::VectorXd v(100);
+    v.setZero();
+    volatile double keep = v.sum();
+    (void)keep;
+  });
+  EXPECT_GE(n, 1);
+}
+
+}  // namespace
+}  // namespace geomint
