@@ -23,7 +23,7 @@ Subcommand add_study_command(CLI::App& app) {
       "study", "Run a study spec (studies/*.yaml) and write its result directory: manifest.json, "
                "cases.csv, orders.csv, reproduction.csv, series/ (see docs/result-files.md). An "
                "interrupted study resumes where it stopped.");
-  cmd->add_option("spec", o->spec, "the study spec, e.g. studies/lee2009_example1.yaml")
+  cmd->add_option("spec", o->spec, "the study spec, e.g. studies/lee2009.yaml")
       ->required();
   cmd->add_option("--out", o->out, "result directory")->required();
   cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)");

@@ -1,5 +1,5 @@
 // Label `reproduction`: LLM Example 1 (double spherical pendulum, T = 100 s), run through the
-// same case runner as `geomint study studies/lee2009_example1.yaml`, with the metric
+// same case runner as `geomint study studies/lee2009.yaml`, with the metric
 // definitions of shared/seeds/README.md. It asserts what theory and the paper guarantee:
 //   - the VI stays on the sphere to round-off: mean unit-length error below 1e-13;
 //   - the VI is second order: its mean energy variation falls by a factor in [80, 120] when
@@ -7,7 +7,7 @@
 //   - RK45 (ode45's defaults) leaves the sphere (mean unit-length error above 1e-6) and its
 //     energy grows (the paper: "a notable increase of the computed total energy").
 // The published numbers themselves, and the settings that reproduce them, are the study's
-// reproduction table; see the notes in studies/lee2009_example1.yaml.
+// reproduction table; see the notes in studies/lee2009.yaml.
 
 #include <gtest/gtest.h>
 
