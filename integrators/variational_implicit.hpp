@@ -75,8 +75,9 @@ class ImplicitVariational {
     // (3.10): the known right-hand side d.
     for (Eigen::Index i = 0; i < n_; ++i) {
       Vec3 coupling = Vec3::Zero();
-      for (Eigen::Index j = 0; j < n_; ++j)
-        if (j != i && m(i, j) != 0.0) coupling += m(i, j) * q_.col(j).cross(w_.col(j));
+      if constexpr (!M::kDiagonalInertia)  // (a diagonal M couples nothing: O(n), not O(n^2))
+        for (Eigen::Index j = 0; j < n_; ++j)
+          if (j != i && m(i, j) != 0.0) coupling += m(i, j) * q_.col(j).cross(w_.col(j));
       d_.template segment<3>(3 * i) = h * m(i, i) * q_.col(i).squaredNorm() * w_.col(i) -
                                       h * q_.col(i).cross(coupling) -
                                       0.5 * h * h * q_.col(i).cross(grad_.col(i));
@@ -95,9 +96,10 @@ class ImplicitVariational {
     ++work_.f_evals;
     // (3.13)
     for (Eigen::Index i = 0; i < n_; ++i) {
-      Vec3 momentum_change = Vec3::Zero();
-      for (Eigen::Index j = 0; j < n_; ++j)
-        if (m(i, j) != 0.0) momentum_change += m(i, j) * dq_.col(j);
+      Vec3 momentum_change = m(i, i) * dq_.col(i);
+      if constexpr (!M::kDiagonalInertia)
+        for (Eigen::Index j = 0; j < n_; ++j)
+          if (j != i && m(i, j) != 0.0) momentum_change += m(i, j) * dq_.col(j);
       rhs_.col(i) = q_next_.col(i).cross(momentum_change) / h -
                     0.5 * h * q_next_.col(i).cross(grad_next_.col(i));
     }

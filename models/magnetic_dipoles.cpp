@@ -34,7 +34,7 @@ MagneticDipoles::MagneticDipoles(const ParameterSet& p) {
                      std::to_string(n));
   const double m = p["m"], l = p["l"], nu = p["nu"], mu = p["mu"];
   const double a = p["spacing"] * l;
-  inertia_ = (m * l * l / 12.0) * Inertia::Identity(n, n);
+  inertia_ = Inertia::constant(n, m * l * l / 12.0);
   pivots_.clear();
   for (Eigen::Index r = 0; r < rows; ++r)
     for (Eigen::Index c = 0; c < columns; ++c)

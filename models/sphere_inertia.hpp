@@ -9,10 +9,35 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
 #include <type_traits>
+#include <utility>
 
 #include "geometry/so3.hpp"
 
 namespace geomint {
+
+/// A diagonal inertia M = diag(M_11, .., M_nn), held as its diagonal: O(n) memory, so a model
+/// of 10^5 bodies coupled through the potential only (molecules on the sphere) keeps no n x n
+/// matrix. It reads like the dense matrix it stands for: M(i, j) = 0 off the diagonal.
+template <int N>
+class DiagonalInertia {
+ public:
+  using Diagonal = Eigen::Matrix<double, N, 1>;
+
+  DiagonalInertia() = default;
+  explicit DiagonalInertia(Diagonal d) : d_(std::move(d)) {}
+  /// n bodies of the same inertia m.
+  static DiagonalInertia constant(Eigen::Index n, double m) {
+    return DiagonalInertia(Diagonal::Constant(n, m));
+  }
+
+  double operator()(Eigen::Index i, Eigen::Index j) const { return i == j ? d_(i) : 0.0; }
+  Eigen::Index rows() const { return d_.size(); }
+  Eigen::Index cols() const { return d_.size(); }
+  const Diagonal& diagonal() const { return d_; }
+
+ private:
+  Diagonal d_;
+};
 
 /// Solves K(q) x = b; owns the scratch memory for it. Copies get scratch of their own (of the
 /// same size) and copy no contents: there is nothing to share, and a factorisation that was
@@ -21,7 +46,7 @@ template <int N, bool Diagonal>
 class SphereInertiaSolver {
  public:
   using Points = Eigen::Matrix<double, 3, N>;
-  using Inertia = Eigen::Matrix<double, N, N>;
+  using Inertia = std::conditional_t<Diagonal, DiagonalInertia<N>, Eigen::Matrix<double, N, N>>;
 
   SphereInertiaSolver() = default;
   SphereInertiaSolver(const SphereInertiaSolver& other) { resize(other.bodies_); }

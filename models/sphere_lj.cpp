@@ -185,10 +185,8 @@ namespace {
 LennardJonesPairs checked_pairs(const ParameterSet& p) {
   const std::string name(SphereLennardJones::kName);
   const double n = p["n"];
-  if (!(n >= 2.0) || n != std::floor(n) || n > SphereLennardJones::kMaxMolecules)
-    throw InputError(name + ": parameter n must be a whole number in [2, " +
-                     std::to_string(SphereLennardJones::kMaxMolecules) + "], got " +
-                     std::to_string(n));
+  if (!(n >= 2.0) || n != std::floor(n))
+    throw InputError(name + ": parameter n must be a whole number >= 2, got " + std::to_string(n));
   p.require_positive(name, "m");
   p.require_positive(name, "epsilon");
   p.require_positive(name, "sigma");
@@ -199,7 +197,7 @@ LennardJonesPairs checked_pairs(const ParameterSet& p) {
 
 SphereLennardJones::SphereLennardJones(const ParameterSet& p) : pairs_(checked_pairs(p)) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
-  inertia_ = p["m"] * Inertia::Identity(n, n);
+  inertia_ = Inertia::constant(n, p["m"]);
   allocate_scratch(n);
 }
 

@@ -6,9 +6,8 @@
 // V depends on the distances only, so every rotation leaves it unchanged and the whole angular
 // momentum vector is conserved.
 //
-// The pair sum lives in LennardJonesPairs, which needs O(n) memory. (The model itself also
-// holds SphereModel's inertia matrix, which is dense n x n even when diagonal: 3.3 MB at
-// n = 642, which is why n is capped below.)
+// The pair sum lives in LennardJonesPairs, which needs O(n) memory, and the diagonal inertia
+// is held as its diagonal (DiagonalInertia): the model keeps no n x n matrix.
 
 #include <Eigen/Core>
 #include <array>
@@ -69,8 +68,6 @@ class SphereLennardJones : public SphereModel<SphereLennardJones, Eigen::Dynamic
   static constexpr std::string_view kDescription =
       "Lennard-Jones molecules on the unit sphere, all pairs (LLM Example 6, (3.27))";
   static constexpr Symmetry kSymmetry = Symmetry::Full;
-  /// Largest n: SphereModel keeps a dense n x n inertia matrix (8 n^2 bytes).
-  static constexpr int kMaxMolecules = 5000;
 
   static ParameterSet default_parameters();
   static const std::vector<Preset<SphereLennardJones>>& presets();

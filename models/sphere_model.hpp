@@ -38,7 +38,8 @@ class SphereModel {
   using State = typename Group::Point;
   using Algebra = typename Group::Algebra;
   using Points = Eigen::Matrix<double, 3, N>;  // q_1..q_n (or w_1..w_n) as columns
-  using Inertia = Eigen::Matrix<double, N, N>;
+  // A diagonal M is held as its diagonal (models/sphere_inertia.hpp).
+  using Inertia = typename SphereInertiaSolver<N, Diagonal>::Inertia;
   using Vec3 = Eigen::Vector3d;
 
   Eigen::Index bodies() const { return self().inertia().rows(); }

@@ -20,7 +20,7 @@ SphereNBody::SphereNBody(const ParameterSet& p) {
                      std::to_string(n_value));
   p.require_positive(kName, "m");
   const auto n = static_cast<Eigen::Index>(n_value);
-  inertia_ = p["m"] * Inertia::Identity(n, n);
+  inertia_ = Inertia::constant(n, p["m"]);
   gamma_ = p["gamma"];
   allocate_scratch(n);
 }

@@ -15,7 +15,7 @@ ParameterSet SphericalPendulum::default_parameters() {
 SphericalPendulum::SphericalPendulum(const ParameterSet& p) {
   p.require_positive(kName, "m");
   p.require_positive(kName, "l");
-  inertia_(0, 0) = p["m"] * p["l"] * p["l"];
+  inertia_ = Inertia::constant(1, p["m"] * p["l"] * p["l"]);
   weight_ = p["m"] * p["g"] * p["l"];
   allocate_scratch(1);
 }

@@ -26,7 +26,7 @@ SpringPendula::SpringPendula(const ParameterSet& p) {
       throw InputError(std::string(kName) + ": parameter " + name + " must be non-negative, got " +
                        std::to_string(p[name]));
   const double m = p["m"], l = p["l"], d = p["d"];
-  inertia_ = m * l * l * Inertia::Identity();
+  inertia_ = Inertia::constant(4, m * l * l);
   weight_ = m * p["g"] * l;
   half_length_ = 0.5 * l;
   const Vec3 e1 = Vec3::UnitX(), e2 = Vec3::UnitY();
