@@ -64,6 +64,9 @@ class DormandPrince45 {
   }
 
   const Work& work() const { return work_; }
+  /// The size of the step whose output points are being observed: with Refine 4 the spacing
+  /// of the output points is a quarter of it.
+  double last_step() const { return last_step_; }
 
   /// One accepted step from (t, y) towards T; observe(t, y) at the Refine - 1 interpolated
   /// points inside it and at its end.
@@ -115,6 +118,7 @@ class DormandPrince45 {
       done = false;
     }
     ++work_.steps;
+    last_step_ = h;
     for (int r = 1; r < kRefine; ++r) {  // ntrp45
       const double s = static_cast<double>(r) / kRefine;
       interpolate(y, h, s, stage_);
@@ -182,6 +186,7 @@ class DormandPrince45 {
   const M& model_;
   double rtol_, atol_, hmax_, span_;
   double absh_ = 0.0;
+  double last_step_ = 0.0;
   bool started_ = false;
   std::array<State, 7> k_;
   State ynew_, stage_;

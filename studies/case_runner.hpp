@@ -20,6 +20,16 @@ namespace geomint {
 
 namespace detail {
 
+/// The step size to record at an output point: the spacing of the output points, unless the
+/// integrator outputs several points per step (ode45's Refine) and says which step they are in.
+template <class I>
+double step_size(const I& integrator, double output_spacing) {
+  if constexpr (requires { integrator.last_step(); })
+    return integrator.last_step();
+  else
+    return output_spacing;
+}
+
 inline double thread_cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -105,7 +115,7 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
       if (hooks.series)
         hooks.series->add({t, metrics.energy_error(sample), metrics.energy_relative_error(sample),
                            sample.unit_length_defect, sample.tangency_defect,
-                           metrics.momentum_error(sample), t - t_prev});
+                           metrics.momentum_error(sample), step_size(integrator, t - t_prev)});
       t_prev = t;
       if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
       if (hooks.on_output) {

@@ -21,6 +21,7 @@
 #include "support/eigen_matchers.hpp"
 #include "support/model_setup.hpp"
 #include "support/random.hpp"
+#include "support/vector_field_checks.hpp"
 
 namespace geomint {
 namespace {
@@ -168,28 +169,8 @@ TEST(ElasticRod, VectorFieldIsTangentConservesEnergyAndComesFromTheGenerator) {
   for (bool uniform : {false, true}) {
     const ElasticRod model = make_model(v, uniform);
     for (int trial = 0; trial < 5; ++trial) {
-      const State y = random_state(rng, n);
-      State f(y.size());
-      model.rhs(0.0, y, f);
-      const double e = 1e-6;
-      const State yp = y + e * f, ym = y - e * f;
-      ElasticRod::Points q = ElasticRod::positions(y), grad = q;
-      model.potential_gradient(q, grad);
-      double power = 0.0;
-      for (Eigen::Index i = 0; i < n; ++i) power += std::abs(grad.col(i).dot(f.segment<3>(3 * i)));
-      EXPECT_NEAR((model.energy(yp) - model.energy(ym)) / (2 * e), 0.0, 1e-6 * power)
-          << (uniform ? "uniform rods" : "printed inertia");
-      for (Eigen::Index i = 0; i < n; ++i) {
-        const Vec3 qi = y.segment<3>(3 * i), wi = y.segment<3>(3 * (n + i));
-        const Vec3 qd = f.segment<3>(3 * i), wd = f.segment<3>(3 * (n + i));
-        EXPECT_NEAR(qi.dot(qd), 0.0, 1e-13);
-        EXPECT_NEAR(qd.dot(wi) + qi.dot(wd), 0.0, 1e-12 * (1.0 + wd.norm()));
-      }
-      ElasticRod::Algebra xi(y.size());
-      State g(y.size());
-      model.generator(0.0, y, xi);
-      ElasticRod::Group::generator(xi, y, g);
-      EXPECT_EIGEN_NEAR(g, f, 1e-12 * (1.0 + f.norm()));
+      SCOPED_TRACE(uniform ? "uniform rods" : "printed inertia");
+      testing::expect_sphere_vector_field(model, random_state(rng, n), 1e-6);
     }
   }
 }

@@ -20,6 +20,7 @@
 #include "support/eigen_matchers.hpp"
 #include "support/model_setup.hpp"
 #include "support/random.hpp"
+#include "support/vector_field_checks.hpp"
 
 namespace geomint {
 namespace {
@@ -147,24 +148,7 @@ TEST(MagneticDipoles, VectorFieldIsTangentConservesEnergyAndComesFromTheGenerato
     State f(y.size());
     model.rhs(0.0, y, f);
     // Step so that q moves by ~1e-6 (the field's w-part is large: the inertia is ~1e-6).
-    const double e = 1e-6 / f.cwiseAbs().maxCoeff();
-    const State yp = y + e * f, ym = y - e * f;
-    MagneticDipoles::Points q = MagneticDipoles::positions(y), grad = q;
-    model.potential_gradient(q, grad);
-    double power = 0.0;
-    for (Eigen::Index i = 0; i < n; ++i) power += std::abs(grad.col(i).dot(f.segment<3>(3 * i)));
-    EXPECT_NEAR((model.energy(yp) - model.energy(ym)) / (2 * e), 0.0, 1e-6 * power);
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const Vec3 qi = y.segment<3>(3 * i), wi = y.segment<3>(3 * (n + i));
-      const Vec3 qd = f.segment<3>(3 * i), wd = f.segment<3>(3 * (n + i));
-      EXPECT_NEAR(qi.dot(qd), 0.0, 1e-13);
-      EXPECT_NEAR(qd.dot(wi) + qi.dot(wd), 0.0, 1e-12 * (1.0 + wd.norm()));
-    }
-    MagneticDipoles::Algebra xi(y.size());
-    State g(y.size());
-    model.generator(0.0, y, xi);
-    MagneticDipoles::Group::generator(xi, y, g);
-    EXPECT_EIGEN_NEAR(g, f, 1e-12 * (1.0 + f.norm()));
+    testing::expect_sphere_vector_field(model, y, 1e-6 / f.cwiseAbs().maxCoeff());
   }
 }
 

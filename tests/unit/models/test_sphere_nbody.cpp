@@ -18,6 +18,7 @@
 #include "support/eigen_matchers.hpp"
 #include "support/model_setup.hpp"
 #include "support/random.hpp"
+#include "support/vector_field_checks.hpp"
 
 namespace geomint {
 namespace {
@@ -119,30 +120,10 @@ TEST(SphereNBody, VectorFieldIsTangentConservesEnergyAndAngularMomentumAndComesF
   const Eigen::Index n = 4;
   for (int trial = 0; trial < 5; ++trial) {
     const State y = random_state(rng, n);
-    State f(y.size());
-    model.rhs(0.0, y, f);
-    const double e = 1e-6;
-    const State yp = y + e * f, ym = y - e * f;
-    // The size of the terms that must cancel: |dT/dt| = |dV/dt| = |sum_i dV/dq_i . q_i'|.
-    SphereNBody::Points q = SphereNBody::positions(y), grad = q;
-    model.potential_gradient(q, grad);
-    double power = 0.0;
-    for (Eigen::Index i = 0; i < n; ++i) power += std::abs(grad.col(i).dot(f.segment<3>(3 * i)));
-    EXPECT_NEAR((model.energy(yp) - model.energy(ym)) / (2 * e), 0.0, 1e-6 * power);
-    const Vec3 djdt = (model.angular_momentum(yp) - model.angular_momentum(ym)) / (2 * e);
-    EXPECT_EIGEN_NEAR(djdt, Vec3::Zero(), 1e-6 * (1.0 + power));
+    const auto p = testing::expect_sphere_vector_field(model, y, 1e-6);
+    const Vec3 djdt = (model.angular_momentum(p.yp) - model.angular_momentum(p.ym)) / (2 * p.e);
+    EXPECT_EIGEN_NEAR(djdt, Vec3::Zero(), 1e-6 * (1.0 + p.power));
     EXPECT_EIGEN_NEAR(model.conserved_momentum(y), model.angular_momentum(y), 0.0);
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const Vec3 qi = y.segment<3>(3 * i), wi = y.segment<3>(3 * (n + i));
-      const Vec3 qd = f.segment<3>(3 * i), wd = f.segment<3>(3 * (n + i));
-      EXPECT_NEAR(qi.dot(qd), 0.0, 1e-13);
-      EXPECT_NEAR(qd.dot(wi) + qi.dot(wd), 0.0, 1e-12 * (1.0 + wd.norm()));
-    }
-    SphereNBody::Algebra xi(y.size());
-    State g(y.size());
-    model.generator(0.0, y, xi);
-    SphereNBody::Group::generator(xi, y, g);
-    EXPECT_EIGEN_NEAR(g, f, 1e-12 * (1.0 + f.norm()));
   }
 }
 
