@@ -38,11 +38,15 @@ def fmt_order(x: float | None) -> str:
 
 
 def case_label(case: Row) -> str:
-    """Integrator plus the setting that distinguishes its cases: h, or rtol when adaptive."""
+    """Integrator plus the setting that distinguishes its cases: h, or the tolerances when
+    adaptive (both: a run at rtol 1e-12 may be controlled by its atol)."""
     if case["h"] is not None:
         return f"{case['integrator']} h={case['h']:.4g}"
     if case["rtol"] is not None:
-        return f"{case['integrator']} rtol={case['rtol']:.4g}"
+        label = f"{case['integrator']} rtol={case['rtol']:.4g}"
+        if case.get("atol") is not None:
+            label += f" atol={case['atol']:.4g}"
+        return label
     return str(case["integrator"])
 
 
