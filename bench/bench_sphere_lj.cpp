@@ -4,9 +4,6 @@
 // pair i < j (n(n-1)/2 per evaluation), so sizes compare directly.
 //
 //   build/release/bench/bench_sphere_lj --benchmark_format=json > out/bench_sphere_lj.json
-//
-// 10^4 molecules go to LennardJonesPairs directly: the model itself would also hold
-// SphereModel's dense n x n inertia matrix (800 MB at n = 10^4).
 
 #include <benchmark/benchmark.h>
 
