@@ -122,6 +122,9 @@ class DormandPrince45 {
     for (int r = 1; r < kRefine; ++r) {  // ntrp45
       const double s = static_cast<double>(r) / kRefine;
       interpolate(y, h, s, stage_);
+      // The reprojecting variant promises output on the manifold: its interpolated points are
+      // projected too (the continuous extension of a projected step leaves it by ~1e-10).
+      if constexpr (Reproject) model_.project(stage_);
       observe(t + s * h, static_cast<const State&>(stage_));
     }
     t = tnew;

@@ -9,6 +9,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Iterable
 
+import matrix_page
 from figures import ExperimentFigures, StudyFigure
 from formatting import (fmt_count, fmt_float, fmt_order, manifest_facts, order_deviates,
                         ratio_out_of_band)
@@ -68,6 +69,11 @@ def _study(study: Study, figures: dict[str, ExperimentFigures],
              f"<h2>{escape(study.title)} <small>({escape(study.name)})</small></h2>",
              f"<p>{escape(str(manifest.get('description', '')))}</p>",
              f'<dl class="facts">{facts}</dl>']
+    if matrix_page.is_matrix(study):
+        page = escape(matrix_page.page_name(study))
+        parts.append(f'<p><a href="{page}">The integrator &times; model matrix</a>: one row per '
+                     "model, one column per integrator, each cell coloured by whether the "
+                     "integrator kept what it promises.</p>")
     if study.reproduction:
         parts += ["<h3>Reproduction</h3>", _reproduction_table(study.reproduction)]
     if across:

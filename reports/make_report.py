@@ -15,6 +15,7 @@ from pathlib import Path
 import figures
 import html_page
 import markdown_summary
+import matrix_page
 from results import ResultError, Study, is_result_dir, load_study
 
 
@@ -54,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
                           for e in study.experiments()})
                  for study in studies]
         across = {study.slug: figures.study_figures(study, args.out) for study in studies}
+        for study in studies:
+            if matrix_page.is_matrix(study):
+                matrix_page.write_matrix_page(args.out / matrix_page.page_name(study), study)
         html_page.write_page(args.out / "index.html", drawn, across)
         markdown_summary.write_summary(args.out / "summary.md", studies, across)
     except (ResultError, OSError) as err:

@@ -45,6 +45,11 @@ def is_matrix(study: Study) -> bool:
     return study.manifest.get("kind") == "matrix"
 
 
+def page_name(study: Study) -> str:
+    """The matrix page's file name in the report directory (index.html links it)."""
+    return f"{study.slug}-matrix.html"
+
+
 def _finite(x: float | None) -> bool:
     return x is not None and math.isfinite(x)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 import make_report
+import matrix_page
 import sphere_mesh
 from figures import fit_intercept, metric_vs_parameter_lines
 from formatting import fmt_count, fmt_float, fmt_order
@@ -341,6 +342,52 @@ class FitTest(unittest.TestCase):
     def test_intercept_of_exact_power_law(self) -> None:
         h = np.array(STEPS)
         self.assertAlmostEqual(fit_intercept(h, 2.0 * h ** 4, 4.0), math.log10(2.0), places=12)
+
+
+class MatrixPageTest(unittest.TestCase):
+    """The integrator x model matrix page: its cells judged against each promise."""
+
+    @staticmethod
+    def _cell(**values: object) -> dict:
+        case = _case("m", "vi_implicit", "c", symplectic=1.0, stays_on_manifold=1.0,
+                     momentum_rel_err_max=1e-13, energy_rel_err_max=1e-5)
+        case.update(values)
+        return case
+
+    def test_a_kept_promise_is_green_and_each_broken_one_is_named(self) -> None:
+        self.assertEqual(matrix_page.judge([self._cell()], None), ("kept", []))
+        self.assertEqual(matrix_page.judge([self._cell(manifold_err_max=1e-9)], None),
+                         ("broken", ["manifold"]))
+        self.assertEqual(matrix_page.judge([self._cell(momentum_rel_err_max=1e-6)], None),
+                         ("broken", ["momentum"]))
+        self.assertEqual(matrix_page.judge([self._cell(energy_rel_err_max=0.5)], None),
+                         ("broken", ["bounded energy"]))
+        order = {"fitted_order": 1.5, "nominal_order": 2.0, "abscissa": "h"}
+        self.assertEqual(matrix_page.judge([self._cell()], order), ("broken", ["order"]))
+        self.assertEqual(matrix_page.judge([self._cell(status="n/a")], None), ("na", []))
+        self.assertEqual(matrix_page.judge([self._cell(), self._cell(status="NonFinite")], None),
+                         ("failed", ["NonFinite"]))
+
+    def test_the_report_writes_the_page_and_links_it(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_synthetic_results(results)
+            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest["kind"] = "matrix"
+            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            name = manifest["experiments"][0]["name"]
+            cases = [self._cell(experiment=name, case_id="k"),
+                     self._cell(experiment=name, case_id="n", status="n/a", integrator="rkmk4",
+                                status_detail="n/a: m has no LieGroupOde view")]
+            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_page.PROMISE_COLUMNS[:3]),
+                       cases)
+            status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            page = (report / "synthetic-matrix.html").read_text(encoding="utf-8")
+            self.assertIn('class="kept"', page)
+            self.assertIn("n/a: m has no LieGroupOde view", page)
+            self.assertIn('href="synthetic-matrix.html"',
+                          (report / "index.html").read_text(encoding="utf-8"))
 
 
 def write_sweep_results(path: Path) -> None:
