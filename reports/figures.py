@@ -323,57 +323,65 @@ def _save(fig: MplFigure, stem: Path) -> None:
 
 WORK_AXES = (("cpu_s", "CPU time of the integration [s]"),
              ("f_evals", "vector-field evaluations"))
+WORK_ERRORS = (("global_err", r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$"),
+               ("energy_err_max", r"energy error $\max_t |E(t) - E(0)|$"))
 
 
 def work_precision_figure(title: str, cases: list[Row]) -> tuple[MplFigure | None, list[str]]:
-    """global_err against cpu_s (left) and against f_evals (right), one series per integrator,
-    its points joined in order of cost; points below the reference's error are hollow."""
+    """global_err (top) and energy_err_max (bottom) against cpu_s (left) and f_evals (right),
+    one series per integrator, its points joined in order of cost; global errors below the
+    reference's error are hollow."""
     notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
              for c in cases if c["status"] not in ("ok", "n/a")]
     groups: dict[str, list[Row]] = {}
     for case in cases:
         if case["status"] == "ok":
             groups.setdefault(case["integrator"], []).append(case)
-    fig, axes = plt.subplots(1, len(WORK_AXES), figsize=(12.5, 4.4), sharey=True)
+    fig, grid = plt.subplots(len(WORK_ERRORS), len(WORK_AXES), figsize=(12.5, 8.4),
+                             sharex="col", sharey="row", squeeze=False)
     handles = []
     any_hollow = False
     for index, (integrator, group) in enumerate(groups.items()):
         color = COLORS[index % len(COLORS)]
         marker = "osD^v<>ph*"[(index // len(COLORS)) % 10]
-        err = _array([c["global_err"] for c in group])
-        hollow_all = _array([c["below_reference"] for c in group]) == 1
         drawn = False
-        for ax, (column, _) in zip(axes, WORK_AXES):
-            cost = _array([c[column] for c in group])
-            valid = np.isfinite(cost) & np.isfinite(err) & (cost > 0) & (err > 0)
-            order = np.argsort(cost[valid])
-            x, y, hollow = cost[valid][order], err[valid][order], hollow_all[valid][order]
-            if not len(x):
-                continue
-            ax.plot(x, y, "-", color=color, alpha=0.5, linewidth=1)
-            ax.plot(x[~hollow], y[~hollow], marker, color=color, linestyle="none")
-            ax.plot(x[hollow], y[hollow], marker, color=color, markerfacecolor="none",
-                    linestyle="none")
-            any_hollow |= bool(hollow.any())
-            drawn = True
+        for axes, (metric, _) in zip(grid, WORK_ERRORS):
+            err = _array([c[metric] for c in group])
+            hollow_all = _array([c["below_reference"] if metric == "global_err" else 0
+                                 for c in group]) == 1
+            for ax, (column, _) in zip(axes, WORK_AXES):
+                cost = _array([c[column] for c in group])
+                valid = np.isfinite(cost) & np.isfinite(err) & (cost > 0) & (err > 0)
+                order = np.argsort(cost[valid])
+                x, y, hollow = cost[valid][order], err[valid][order], hollow_all[valid][order]
+                if not len(x):
+                    continue
+                ax.plot(x, y, "-", color=color, alpha=0.5, linewidth=1)
+                ax.plot(x[~hollow], y[~hollow], marker, color=color, linestyle="none")
+                ax.plot(x[hollow], y[hollow], marker, color=color, markerfacecolor="none",
+                        linestyle="none")
+                any_hollow |= bool(hollow.any())
+                drawn = True
         if drawn:
             handles.append(Line2D([], [], color=color, marker=marker, label=integrator))
         else:
-            notes.append(f"{integrator}: no finite positive global error and cost to plot.")
+            notes.append(f"{integrator}: no finite positive error and cost to plot.")
     if not handles:
         plt.close(fig)
-        return None, notes + ["Nothing to draw: no successful case with a global error."]
+        return None, notes + ["Nothing to draw: no successful case with an error."]
     if any_hollow:
         handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
                               linestyle="none", label="below the reference error"))
-    for ax, (_, label) in zip(axes, WORK_AXES):
-        ax.set_xscale("log")
-        ax.set_yscale("log")
+    for axes, (_, ylabel) in zip(grid, WORK_ERRORS):
+        for ax, (_, label) in zip(axes, WORK_AXES):
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.grid(True, which="major", alpha=0.3)
+        axes[0].set_ylabel(ylabel)
+    for ax, (_, label) in zip(grid[-1], WORK_AXES):
         ax.set_xlabel(label)
-        ax.grid(True, which="major", alpha=0.3)
-    axes[0].set_ylabel(r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$")
     fig.suptitle(f"{title}: work-precision")
-    _legend(axes[-1], handles)
+    _legend(grid[0][-1], handles)
     return fig, notes
 
 
