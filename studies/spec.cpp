@@ -326,17 +326,22 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
     // tolerances (the integrator x model matrix; pairs that cannot run come out "n/a").
     if (node["runs"]) ec.fail(node["runs"], "give 'runs' or 'all_integrators', not both");
     const Context ac = ec.at("all_integrators");
-    reject_unknown_keys(all, ac, {"h", "rtol", "atol"});
+    // h_high_order: larger steps for fixed-step methods of order 5 and up, which would reach
+    // round-off at the steps that put the low orders in their asymptotic range.
+    reject_unknown_keys(all, ac, {"h", "h_high_order", "rtol", "atol"});
     if (!all["h"] || !all["rtol"]) ac.fail(all, "needs h (for fixed-step methods) and rtol (for adaptive ones)");
     YAML::Node runs(YAML::NodeType::Sequence);
-    YAML::Node fixed, adaptive;
-    for (const auto& d : integrator_declarations())
-      (d.adaptive ? adaptive : fixed)["integrators"].push_back(std::string(d.name));
+    YAML::Node fixed, high, adaptive;
+    for (const auto& d : integrator_declarations()) {
+      YAML::Node& group = d.adaptive ? adaptive : (all["h_high_order"] && d.order >= 5 ? high : fixed);
+      group["integrators"].push_back(std::string(d.name));
+    }
     fixed["h"] = all["h"];
+    if (all["h_high_order"]) high["h"] = all["h_high_order"];
     adaptive["rtol"] = all["rtol"];
     if (all["atol"]) adaptive["atol"] = all["atol"];
-    runs.push_back(fixed);
-    runs.push_back(adaptive);
+    for (const YAML::Node& group : {fixed, high, adaptive})
+      if (group["integrators"]) runs.push_back(group);
     parse_runs(runs, ac, ex, base);
   } else {
     parse_runs(node["runs"], ec, ex, base);
