@@ -70,6 +70,24 @@ const std::vector<Preset<SphereNBody>>& SphereNBody::presets() {
                             std::to_string(model.bodies()));
          return make_sphere_state<State>({{0, -1, 0}, {0, 0, 1}, {-1, 0, 0}},
                                          {{0, 0, -1.1}, {1, 0, 0}, {0, 1, 0}});
+       }},
+      {"tetrahedron",
+       "An equilibrium (our choice, an exact solution): n = 4 bodies at rest at the vertices "
+       "of a regular tetrahedron, q = (1, 1, 1)/sqrt3, (1, -1, -1)/sqrt3, (-1, 1, -1)/sqrt3, "
+       "(-1, -1, 1)/sqrt3, m = gamma = 1. By symmetry the pull of the other three on each "
+       "body is radial, so no tangential force acts and the bodies must stay put.",
+       [](ParameterSet& p) {
+         p.set("n", 4);
+         p.set("m", 1.0);
+         p.set("gamma", 1.0);
+       },
+       [](const SphereNBody& model) {
+         if (model.bodies() != 4)
+           throw InputError("sphere_nbody: preset tetrahedron is for n = 4 bodies, got n = " +
+                            std::to_string(model.bodies()));
+         const double c = 1.0 / std::sqrt(3.0);
+         return make_sphere_state<State>({{c, c, c}, {c, -c, -c}, {-c, c, -c}, {-c, -c, c}},
+                                         {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}});
        }}};
   return list;
 }

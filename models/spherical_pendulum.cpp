@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "models/conical_pendulum.hpp"
 #include "models/sphere_state.hpp"
 
 namespace geomint {
@@ -30,6 +31,18 @@ const std::vector<Preset<SphericalPendulum>>& SphericalPendulum::presets() {
        [](const SphericalPendulum&) {
          const double s3 = std::sqrt(3.0);
          return make_sphere_state<State>({{s3 / 2, 0, 0.5}}, {{-1.0, 1.0, s3}});
+       }},
+      {"conical",
+       "The conical pendulum (an exact solution, models/conical_pendulum.hpp): m = l = 1, "
+       "g = 9.81, the bob 60 degrees from the downward vertical circling it at "
+       "W = sqrt(g / (l cos 60deg)) = 4.43 rad/s (exact for these parameters only).",
+       [](ParameterSet& p) {
+         p.set("m", 1.0);
+         p.set("l", 1.0);
+         p.set("g", 9.81);
+       },
+       [](const SphericalPendulum&) {
+         return ConicalPendulum(ConicalPendulum::kPresetAngle, 1.0, 9.81).at(0.0);
        }}};
   return list;
 }
