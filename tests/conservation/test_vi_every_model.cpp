@@ -35,43 +35,22 @@ namespace {
 
 constexpr int kSteps = 10000;
 
+struct Setting {
+  const char* preset;
+  double h;
+};
+
+/// Each model's paper preset at the paper's step (LLM Section 3.5, Celledoni Section 5.3).
 template <class Model>
-struct Case;  // preset and step of each model
-template <>
-struct Case<SphericalPendulum> {
-  static constexpr const char* preset = "swing";
-  static constexpr double h = 1e-2;
-};
-template <>
-struct Case<PendulumChain> {
-  static constexpr const char* preset = "celledoni2021_N5";
-  static constexpr double h = 1e-3;
-};
-template <>
-struct Case<SphereNBody> {
-  static constexpr const char* preset = "lee2009";
-  static constexpr double h = 1e-3;
-};
-template <>
-struct Case<SpringPendula> {
-  static constexpr const char* preset = "lee2009";
-  static constexpr double h = 5e-3;
-};
-template <>
-struct Case<ElasticRod> {
-  static constexpr const char* preset = "lee2009";
-  static constexpr double h = 1e-4;
-};
-template <>
-struct Case<MagneticDipoles> {
-  static constexpr const char* preset = "lee2009";
-  static constexpr double h = 3e-4;
-};
-template <>
-struct Case<SphereLennardJones> {
-  static constexpr const char* preset = "lee2009";
-  static constexpr double h = 5e-3;
-};
+constexpr Setting setting() {
+  if constexpr (std::is_same_v<Model, SphericalPendulum>) return {"swing", 1e-2};
+  if constexpr (std::is_same_v<Model, PendulumChain>) return {"celledoni2021_N5", 1e-3};
+  if constexpr (std::is_same_v<Model, SphereNBody>) return {"lee2009", 1e-3};
+  if constexpr (std::is_same_v<Model, SpringPendula>) return {"lee2009", 5e-3};
+  if constexpr (std::is_same_v<Model, ElasticRod>) return {"lee2009", 1e-4};
+  if constexpr (std::is_same_v<Model, MagneticDipoles>) return {"lee2009", 3e-4};
+  if constexpr (std::is_same_v<Model, SphereLennardJones>) return {"lee2009", 5e-3};
+}
 
 template <class Model>
 auto vi_type() {  // (std::conditional_t would name ExplicitVariational on a coupled inertia)
@@ -122,9 +101,10 @@ TYPED_TEST_SUITE(VariationalConservation, Models, ModelNames);
 
 TYPED_TEST(VariationalConservation, KeepsTheMomentumMapAndHasNoEnergyDrift) {
   using Model = TypeParam;
-  const auto s = testing::make_setup<Model>(Case<Model>::preset);
+  constexpr Setting run = setting<Model>();
+  const auto s = testing::make_setup<Model>(run.preset);
   IntegratorOptions opt;
-  opt.h = Case<Model>::h;
+  opt.h = run.h;
   opt.T = kSteps * opt.h;
   Vi<Model> integrator(s.model, opt);
   auto y = s.initial;
