@@ -8,6 +8,8 @@
 //     every step). Local error control does not bound the global error by the tolerance:
 //     CVODE's is about 200 times its tolerance here (2e-8 at 1e-10), so no such bound is
 //     asserted; a variable-order method (CVODE, Bulirsch-Stoer) has no single order to fit;
+//   - the torque-free rigid body (models/free_rigid_body.hpp) against its solution in Jacobi
+//     elliptic functions (models/rigid_body_solution.hpp), the same way;
 //   - the tetrahedral equilibrium of four bodies on the sphere (sphere_nbody preset
 //     `tetrahedron`): every method leaves it where it is, to 1e-12, over T = 1.
 // A new integrator is checked here by being catalogued.
@@ -19,6 +21,8 @@
 #include <vector>
 
 #include "models/conical_pendulum.hpp"
+#include "models/free_rigid_body.hpp"
+#include "models/rigid_body_solution.hpp"
 #include "models/sphere_nbody.hpp"
 #include "models/spherical_pendulum.hpp"
 #include "studies/integrator_catalogue.hpp"
@@ -31,33 +35,22 @@ namespace {
 constexpr double kT = 1.0;
 constexpr double kRoundOff = 1e-12;  // below this an error is rounding, not truncation
 
-double error_at_T(const SphericalPendulum::State& y, const ConicalPendulum& exact) {
-  return (y - exact.at(kT)).norm();
-}
-
-TEST(ConicalPendulum, IsAnExactSolution) {
-  // Independent of the integrators: the exact state's derivative is the model's vector field.
-  const auto s = testing::make_setup<SphericalPendulum>("conical");
-  const ConicalPendulum exact(ConicalPendulum::kPresetAngle, 1.0, 9.81);
-  EXPECT_LT((s.initial - exact.at(0.0)).norm(), 1e-15);
-  for (double t : {0.0, 0.3, 1.7}) {
-    const double e = 1e-5;
-    const SphericalPendulum::State derivative = (exact.at(t + e) - exact.at(t - e)) / (2 * e);
-    SphericalPendulum::State f;
-    s.model.rhs(t, exact.at(t), f);
-    EXPECT_LT((f - derivative).norm(), 1e-8 * f.norm()) << "t = " << t;
-  }
-}
-
-TEST(ConicalPendulum, EveryIntegratorConvergesToItAtItsOrder) {
-  const auto s = testing::make_setup<SphericalPendulum>("conical");
-  const ConicalPendulum exact(ConicalPendulum::kPresetAngle, 1.0, 9.81);
+/// Every catalogued integrator that runs on `model`, from y0 to kT, against the exact final
+/// state `exact`: fixed-step methods at their nominal order, adaptive ones converging (see the
+/// file comment).
+template <class Model>
+void expect_every_integrator_converges(const Model& model, const typename Model::State& y0,
+                                       const typename Model::State& exact) {
+  int checked = 0;
   for_each_integrator([&]<class Entry>() {
-    if constexpr (Entry::template runs_on<SphericalPendulum>) {
-      using Integrator = typename Entry::template type<SphericalPendulum>;
-      const std::string name(Entry::declaration.name);
-      SCOPED_TRACE(name);
+    if constexpr (Entry::template runs_on<Model>) {
+      using Integrator = typename Entry::template type<Model>;
+      SCOPED_TRACE(std::string(Entry::declaration.name));
+      ++checked;
       std::string table;
+      const auto error = [&](const IntegratorOptions& opt) {
+        return (testing::final_state<Integrator>(model, y0, opt) - exact).norm();
+      };
       if constexpr (Entry::declaration.adaptive) {
         std::vector<double> errors;
         for (double tol : {1e-6, 1e-8, 1e-10}) {
@@ -65,7 +58,7 @@ TEST(ConicalPendulum, EveryIntegratorConvergesToItAtItsOrder) {
           opt.rtol = tol;
           opt.atol = tol;
           opt.T = kT;
-          errors.push_back(error_at_T(testing::final_state<Integrator>(s.model, s.initial, opt), exact));
+          errors.push_back(error(opt));
           table += " tol=" + std::to_string(tol) + " err=" + std::to_string(errors.back());
         }
         EXPECT_LT(errors[1], errors[0]) << table;
@@ -78,7 +71,7 @@ TEST(ConicalPendulum, EveryIntegratorConvergesToItAtItsOrder) {
           IntegratorOptions opt;
           opt.h = order >= 5 ? 4 * h : h;
           opt.T = kT;
-          points.emplace_back(opt.h, error_at_T(testing::final_state<Integrator>(s.model, s.initial, opt), exact));
+          points.emplace_back(opt.h, error(opt));
           table += " h=" + std::to_string(opt.h) + " err=" + std::to_string(points.back().second);
         }
         const OrderFit fit = fit_order(points, kRoundOff);
@@ -87,6 +80,53 @@ TEST(ConicalPendulum, EveryIntegratorConvergesToItAtItsOrder) {
       }
     }
   });
+  EXPECT_GT(checked, 0);
+}
+
+/// The exact trajectory's derivative (central differences) is the model's vector field: a
+/// check of the closed form that involves no integrator.
+template <class Model, class Exact>
+void expect_solves_the_ode(const Model& model, const Exact& exact) {
+  for (double t : {0.0, 0.3, 1.7}) {
+    const double e = 1e-5;
+    const typename Model::State derivative = (exact.at(t + e) - exact.at(t - e)) / (2 * e);
+    typename Model::State f(derivative.size());
+    model.rhs(t, exact.at(t), f);
+    EXPECT_LT((f - derivative).norm(), 1e-8 * f.norm()) << "t = " << t;
+  }
+}
+
+TEST(ConicalPendulum, IsAnExactSolution) {
+  const auto s = testing::make_setup<SphericalPendulum>("conical");
+  const ConicalPendulum exact(ConicalPendulum::kPresetAngle, 1.0, 9.81);
+  EXPECT_LT((s.initial - exact.at(0.0)).norm(), 1e-15);
+  expect_solves_the_ode(s.model, exact);
+}
+
+TEST(ConicalPendulum, EveryIntegratorConvergesToItAtItsOrder) {
+  const auto s = testing::make_setup<SphericalPendulum>("conical");
+  const ConicalPendulum exact(ConicalPendulum::kPresetAngle, 1.0, 9.81);
+  expect_every_integrator_converges(s.model, s.initial, exact.at(kT));
+}
+
+// The torque-free rigid body: I = (1, 2, 3), Omega(0) = (1, 0, 1), so Pi(0) = (1, 0, 3),
+// L^2 = 10 > 2 E I2 = 8, and the elliptic modulus k^2 = 1/3.
+const Eigen::Vector3d kInertia(1.0, 2.0, 3.0);
+const Eigen::Vector3d kPi0(1.0, 0.0, 3.0);
+
+TEST(FreeRigidBody, TheEllipticSolutionIsExact) {
+  const FreeRigidBody body(kInertia, kPi0.norm());
+  const RigidBodySolution exact(kInertia, kPi0);
+  EXPECT_NEAR(exact.modulus() * exact.modulus(), 1.0 / 3.0, 1e-15);
+  EXPECT_LT((exact.at(0.0) - kPi0).norm(), 1e-15);
+  expect_solves_the_ode(body, exact);
+  for (double t : {0.5, 2.0})  // on the orbit, at the energy
+    EXPECT_NEAR(exact.at(t).norm(), kPi0.norm(), 1e-13);
+}
+
+TEST(FreeRigidBody, EveryIntegratorConvergesToTheEllipticSolutionAtItsOrder) {
+  const FreeRigidBody body(kInertia, kPi0.norm());
+  expect_every_integrator_converges(body, kPi0, RigidBodySolution(kInertia, kPi0).at(kT));
 }
 
 TEST(TetrahedralEquilibrium, EveryIntegratorLeavesItInPlace) {
