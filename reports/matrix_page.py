@@ -1,8 +1,9 @@
 """matrix.html: the integrator x model matrix of a `geomint matrix` result directory.
 
 One row per model (experiment), one column per integrator. A cell shows the observed order
-(fixed-step methods), the relative energy error and the largest manifold error at the finest
-setting, and the cost there (CPU time, evaluations). Its colour says whether the integrator
+(fixed-step methods), the relative energy error, the energy drift (least-squares slope of
+E(t) - E(0)) and the largest manifold error at the finest setting, and the cost there (CPU
+time, evaluations). Its colour says whether the integrator
 kept what it declares, judged on every finished case of the cell:
 
 - its order: |fitted - nominal| <= 0.2 (fixed-step methods whose fit kept >= 3 points);
@@ -102,6 +103,7 @@ def _cell(cases: list[Row], order: Row | None) -> str:
     finest = _finest(cases)
     if finest:
         lines.append(f"|ΔE|/|E| {fmt_float(finest['energy_rel_err_max'])}")
+        lines.append(f"drift {fmt_float(finest['energy_drift_per_time'])} /s")
         lines.append(f"‖q‖−1 {fmt_float(finest['manifold_err_max'])}")
         lines.append(f"{fmt_float(finest['cpu_s'])} s, {int(finest['f_evals'] or 0)} evals")
     failed = [c for c in cases if c["status"] not in ("ok", "n/a")]
