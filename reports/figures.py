@@ -24,7 +24,7 @@ from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
 
 import sphere_mesh  # noqa: E402
 
-from formatting import case_label, fmt_float, fmt_order, status_text  # noqa: E402
+from formatting import case_label, fmt_count, fmt_float, fmt_order, status_text  # noqa: E402
 from results import Row, Series, Study, slug  # noqa: E402
 
 # Round-off-level errors (1e-16) and exact zeros would stretch or break a log axis.
@@ -492,6 +492,9 @@ def metric_vs_parameter_figure(title: str, spec: dict[str, Any],
     return fig
 
 
+COUNT_METRICS = {"steps", "rejected", "f_evals"}  # whole numbers, printed as such
+
+
 def metric_vs_parameter_table(spec: dict[str, Any],
                               lines: Lines) -> tuple[list[str], list[list[str]]] | None:
     """Header (the line, then one column per parameter value) and one row per line."""
@@ -500,8 +503,9 @@ def metric_vs_parameter_table(spec: dict[str, Any],
     xs = sorted({x for points in lines.values() for x, _ in points})
     header = [f"{spec.get('metric', '')} at {spec.get('parameter', '')} ="]
     header += [f"{x:g}" for x in xs]
+    fmt = fmt_count if spec.get("metric") in COUNT_METRICS else fmt_float
     rows = []
     for label, points in lines.items():
         values = dict(points)
-        rows.append([label] + [fmt_float(values[x]) if x in values else "" for x in xs])
+        rows.append([label] + [fmt(values[x]) if x in values else "" for x in xs])
     return header, rows
