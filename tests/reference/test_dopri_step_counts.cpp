@@ -90,9 +90,46 @@ TEST(DopriStepCounts, Ode45AndOdeintWithinTenPercentOnExample1) {
 enum class Norm { Ode45, Odeint };
 enum class Control { Ode45, Odeint };
 
+/// One attempt's error measure: accept iff err <= tol.
+struct ErrorEstimate {
+  double err, tol;
+};
+
+/// The error of an attempt of size h from y (slopes k, result ynew) under either norm, each
+/// computed with its implementation's own arithmetic, operation for operation, so that the
+/// replica reproduces the implementations exactly rather than up to rounding: a last-bit
+/// difference can tip one accept/reject decision, and on a chaotic orbit every step after it.
+///   ode45:  h max_i |sum_j E_j k_ji| / max(|y_i|, |ynew_i|, atol/rtol)  against rtol
+///           (dopri45's weighted_error_norm);
+///   odeint: max_i |sum_j (h dc_j) k_ji| / (atol + rtol (|y_i| + h |k_0i|))  against 1
+///           (runge_kutta_dopri5's x_err with its dc_j = c_j - b*_j, default_error_checker).
+ErrorEstimate error_estimate(Norm norm, double h, const Dsp::State& y, const Dsp::State& ynew,
+                             const std::array<Dsp::State, 7>& k) {
+  double err = 0.0;
+  if (norm == Norm::Ode45) {
+    for (Eigen::Index i = 0; i < y.size(); ++i) {
+      double e = 0.0;
+      for (std::size_t j = 0; j < 7; ++j) e += kDormandPrinceErrorWeights[j] * k[j](i);
+      err = std::max(err, std::abs(e) / std::max({std::abs(y(i)), std::abs(ynew(i)), kAtol / kRtol}));
+    }
+    return {h * err, kRtol};
+  }
+  constexpr std::array<std::size_t, 6> kSlopes = {0, 2, 3, 4, 5, 6};  // b*_2 = b_2 = 0
+  const std::array<double, 6> dc = {35.0 / 384 - 5179.0 / 57600,   500.0 / 1113 - 7571.0 / 16695,
+                                    125.0 / 192 - 393.0 / 640,     -2187.0 / 6784 + 92097.0 / 339200,
+                                    11.0 / 84 - 187.0 / 2100,      -1.0 / 40};
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    double e = 0.0;
+    for (std::size_t j = 0; j < 6; ++j) e += (h * dc[j]) * k[kSlopes[j]](i);
+    err = std::max(err, std::abs(e) / (kAtol + kRtol * (std::abs(y(i)) + h * std::abs(k[0](i)))));
+  }
+  return {err, 1.0};
+}
+
 /// Dormand-Prince 5(4) from (0, y0) to T, starting with step h0, with either error norm and
 /// either controller (see top; ode45's control also stretches a step to T when 1.1 h reaches
-/// it and caps h at T/10, odeint's shortens the step that would pass T).
+/// it and caps h at T/10, odeint's shortens the step that would pass T). Each controller is
+/// written with its implementation's arithmetic, like the norms.
 Counts replica(Norm norm, Control control, double h0) {
   constexpr auto& tab = kDormandPrinceTableau;
   const Dsp& model = example1().model;
@@ -113,34 +150,28 @@ Counts replica(Norm norm, Control control, double h0) {
         if (i == 6) ynew = stage;
         model.rhs(t + tab.c[i] * h, stage, k[i]);
       }
-      double err = 0.0;  // relative to 1
-      for (Eigen::Index i = 0; i < y.size(); ++i) {
-        double e = 0.0;
-        for (std::size_t j = 0; j < 7; ++j) e += kDormandPrinceErrorWeights[j] * k[j](i);
-        const double scale =
-            norm == Norm::Ode45
-                ? kRtol * std::max({std::abs(y(i)), std::abs(ynew(i)), kAtol / kRtol})
-                : kAtol + kRtol * (std::abs(y(i)) + h * std::abs(k[0](i)));
-        err = std::max(err, std::abs(h * e) / scale);
-      }
-      if (err <= 1.0) {
+      const auto [err, tol] = error_estimate(norm, h, y, ynew, k);
+      if (err <= tol) {
         ++counts.steps;
         t = last ? kT : t + h;
         y = ynew;
         k[0] = k[6];
         if (control == Control::Ode45) {
-          if (clean) h = std::min(hmax, h / std::max(0.2, 1.25 * std::pow(err, 0.2)));
-        } else if (err < 0.5) {
-          h *= 0.9 * std::pow(std::max(err, std::pow(5.0, -5.0)), -0.2);
+          if (clean) {
+            const double temp = 1.25 * std::pow(err / tol, 0.2);
+            h = std::min(hmax, temp > 0.2 ? h / temp : 5.0 * h);
+          }
+        } else if (err / tol < 0.5) {
+          h *= 9.0 / 10.0 * std::pow(std::max(std::pow(5.0, -5.0), err / tol), -1.0 / 5);
         }
         break;
       }
       ++counts.rejected;
       last = false;
       if (control == Control::Ode45) {
-        h *= clean ? std::max(0.1, 0.8 * std::pow(err, -0.2)) : 0.5;
+        h = clean ? h * std::max(0.1, 0.8 * std::pow(tol / err, 0.2)) : 0.5 * h;
       } else {
-        h *= std::max(0.9 * std::pow(err, -1.0 / 3.0), 0.2);
+        h *= std::max(9.0 / 10.0 * std::pow(err / tol, -1.0 / 3), 1.0 / 5);
       }
       clean = false;
     }
