@@ -24,7 +24,8 @@ from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
 
 import sphere_mesh  # noqa: E402
 
-from formatting import case_label, fmt_count, fmt_float, fmt_order, status_text  # noqa: E402
+from formatting import (UNOPTIMISED_MARK, TimingMark, case_label, fmt_count,  # noqa: E402
+                        fmt_float, fmt_order, status_text, timing_mark)
 from results import Row, Series, Study, slug  # noqa: E402
 
 # Round-off-level errors (1e-16) and exact zeros would stretch or break a log axis.
@@ -99,7 +100,7 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
         elif plot == "kinetic_energy_map":
             fig, plot_notes = kinetic_energy_map_figure(title, cases, study)
         elif plot == "work_precision":
-            fig, plot_notes = work_precision_figure(title, cases)
+            fig, plot_notes = work_precision_figure(title, cases, timing_mark(study.manifest))
         else:
             figures.append(Figure(plot, None, [f"Unknown plot kind '{plot}'."]))
             continue
@@ -327,10 +328,12 @@ WORK_ERRORS = (("global_err", r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$"
                ("energy_err_max", r"energy error $\max_t |E(t) - E(0)|$"))
 
 
-def work_precision_figure(title: str, cases: list[Row]) -> tuple[MplFigure | None, list[str]]:
+def work_precision_figure(title: str, cases: list[Row],
+                          mark: TimingMark) -> tuple[MplFigure | None, list[str]]:
     """global_err (top) and energy_err_max (bottom) against cpu_s (left) and f_evals (right),
     one series per integrator, its points joined in order of cost; global errors below the
-    reference's error are hollow."""
+    reference's error are hollow. Integrators whose CPU times mark flags get it after their
+    legend label, and its footnote in the legend and the notes."""
     notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
              for c in cases if c["status"] not in ("ok", "n/a")]
     groups: dict[str, list[Row]] = {}
@@ -340,6 +343,7 @@ def work_precision_figure(title: str, cases: list[Row]) -> tuple[MplFigure | Non
     fig, grid = plt.subplots(len(WORK_ERRORS), len(WORK_AXES), figsize=(12.5, 8.4),
                              sharex="col", sharey="row", squeeze=False)
     handles = []
+    plotted = []
     any_hollow = False
     for index, (integrator, group) in enumerate(groups.items()):
         color = COLORS[index % len(COLORS)]
@@ -363,7 +367,9 @@ def work_precision_figure(title: str, cases: list[Row]) -> tuple[MplFigure | Non
                 any_hollow |= bool(hollow.any())
                 drawn = True
         if drawn:
-            handles.append(Line2D([], [], color=color, marker=marker, label=integrator))
+            handles.append(Line2D([], [], color=color, marker=marker,
+                                  label=integrator + mark.of(integrator)))
+            plotted.append(integrator)
         else:
             notes.append(f"{integrator}: no finite positive error and cost to plot.")
     if not handles:
@@ -372,6 +378,11 @@ def work_precision_figure(title: str, cases: list[Row]) -> tuple[MplFigure | Non
     if any_hollow:
         handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
                               linestyle="none", label="below the reference error"))
+    footnotes = mark.footnotes(plotted)
+    if footnotes:
+        handles.append(Line2D([], [], linestyle="none",
+                              label=f"{UNOPTIMISED_MARK} CPU time of an unoptimised SUNDIALS"))
+        notes += footnotes
     for axes, (_, ylabel) in zip(grid, WORK_ERRORS):
         for ax, (_, label) in zip(axes, WORK_AXES):
             ax.set_xscale("log")
@@ -394,6 +405,7 @@ class StudyFigure:
     stem: str | None
     table: tuple[list[str], list[list[str]]] | None  # header, rows: the plotted numbers
     notes: list[str] = field(default_factory=list)
+    footnotes: list[str] = field(default_factory=list)  # explain marks in the table's labels
 
 
 def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
@@ -405,7 +417,7 @@ def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
             drawn.append(StudyFigure(spec["name"], title, None, None,
                                      [f"Unknown figure kind '{spec['kind']}'."]))
             continue
-        lines, notes = metric_vs_parameter_lines(study, spec)
+        lines, notes, footnotes = metric_vs_parameter_lines(study, spec)
         fig = metric_vs_parameter_figure(title, spec, lines)
         stem = None
         if fig is None:
@@ -414,7 +426,7 @@ def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
             stem = f"figures/{study.slug}/study-{slug(spec['name'])}"
             _save(fig, out_dir / stem)
         drawn.append(StudyFigure(spec["name"], title, stem,
-                                 metric_vs_parameter_table(spec, lines), notes))
+                                 metric_vs_parameter_table(spec, lines), notes, footnotes))
     return drawn
 
 
@@ -424,9 +436,11 @@ METRIC_LABELS = {"global_err": r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$
                  "steps": "accepted steps"}
 
 
-def metric_vs_parameter_lines(study: Study, spec: dict[str, Any]) -> tuple[Lines, list[str]]:
+def metric_vs_parameter_lines(study: Study,
+                              spec: dict[str, Any]) -> tuple[Lines, list[str], list[str]]:
     """(parameter value, metric) per line, sorted by the parameter, from the figure's
-    experiments (all of them when it names none).
+    experiments (all of them when it names none); notes on what was left out; footnotes for
+    the marks in the labels (CPU times of an unoptimised SUNDIALS, see TimingMark).
 
     A line is an integrator and its setting: rtol and atol for an adaptive method, h for a
     fixed-step one. A fixed-step method with at most one case in each experiment (such as
@@ -452,7 +466,9 @@ def metric_vs_parameter_lines(study: Study, spec: dict[str, Any]) -> tuple[Lines
         if case["h"] is not None:
             counts = per_experiment.setdefault(case["integrator"], {})
             counts[case["experiment"]] = counts.get(case["experiment"], 0) + 1
+    mark = timing_mark(study.manifest) if metric == "cpu_s" else TimingMark(None)
     lines: Lines = {}
+    plotted = []
     for x, case in cases:
         y = case.get(metric)
         if case["status"] != "ok" or not isinstance(y, float) or not math.isfinite(y):
@@ -463,10 +479,11 @@ def metric_vs_parameter_lines(study: Study, spec: dict[str, Any]) -> tuple[Lines
         label = case_label(case)
         if case["h"] is not None and max(per_experiment[case["integrator"]].values()) == 1:
             label = f"{case['integrator']} (its own h for each {parameter})"
-        lines.setdefault(label, []).append((x, y))
+        lines.setdefault(label + mark.of(case["integrator"]), []).append((x, y))
+        plotted.append(case["integrator"])
     for points in lines.values():
         points.sort()
-    return lines, notes
+    return lines, notes, mark.footnotes(plotted)
 
 
 def metric_vs_parameter_figure(title: str, spec: dict[str, Any],

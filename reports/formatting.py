@@ -6,6 +6,7 @@ how a number is printed and on which rows count as suspicious.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from results import Row
@@ -95,9 +96,52 @@ def manifest_facts(manifest: dict[str, Any]) -> list[tuple[str, str]]:
         ("Git revision", get("git_revision")),
         ("Compiler", " ".join(filter(None, (get("compiler"), get("build_type"),
                                             get("flags"))))),
-        ("SUNDIALS", f"{get('sundials', 'version')} ({get('sundials', 'build')})"),
+        ("SUNDIALS", ", ".join(filter(None, (get("sundials", "version"),
+                                             get("sundials", "build"))))),
         ("Machine", ", ".join(filter(None, machine))),
         ("Ran", f"{get('started')} to {get('finished')}"),
         ("Wall time", f"{wall:.4g} s" if isinstance(wall, (int, float)) else ""),
         ("Cases", f"{get('cases')} ({get('failed')} failed)"),
     ]
+
+
+# Integrators backed by SUNDIALS (reference/cvode.hpp, reference/arkode.hpp).
+SUNDIALS_SOLVERS = ("cvode_", "arkode_")
+UNOPTIMISED_MARK = "\u2020"
+
+
+@dataclass(frozen=True)
+class TimingMark:
+    """Marks the CPU times of SUNDIALS solvers when the study ran with an unoptimised SUNDIALS.
+
+    Debian's SUNDIALS package is compiled without optimisation, which makes CVODE and ARKODE
+    up to about 3x slower than an optimised build of the same version (README.md, "Optimised
+    SUNDIALS"): their times are not comparable with those of our integrators, built at -O3.
+    """
+
+    footnote: str | None  # None: the build was optimised, nothing is marked
+
+    def of(self, integrator: str) -> str:
+        """The mark to put after a CPU time (or a label of one) of this integrator, or ""."""
+        marked = self.footnote is not None and integrator.startswith(SUNDIALS_SOLVERS)
+        return UNOPTIMISED_MARK if marked else ""
+
+    def footnotes(self, integrators: list[str]) -> list[str]:
+        """The footnote, once, if any of these integrators is marked."""
+        return [self.footnote] if self.footnote and any(map(self.of, integrators)) else []
+
+
+def timing_mark(manifest: dict[str, Any]) -> TimingMark:
+    """From the manifest's "sundials": its "optimised" flag, or for manifests written before
+    it existed, whether the build was Debian's package (then the only one there was)."""
+    sundials = manifest.get("sundials")
+    if not isinstance(sundials, dict):
+        return TimingMark(None)
+    build = str(sundials.get("build", ""))
+    optimised = sundials.get("optimised")
+    if optimised is True or (optimised is None and not build.startswith("debian")):
+        return TimingMark(None)
+    origin = ("from Debian's package, built without optimisation" if build.startswith("debian")
+              else f"not optimised ({build})")
+    return TimingMark(f"{UNOPTIMISED_MARK} SUNDIALS {origin}: CVODE/ARKODE times are up to "
+                      "~3x slower than an optimised build (see scripts/build-sundials)")

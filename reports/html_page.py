@@ -11,8 +11,8 @@ from typing import Any, Iterable
 
 import matrix_page
 from figures import ExperimentFigures, StudyFigure
-from formatting import (fmt_count, fmt_float, fmt_order, manifest_facts, order_deviates,
-                        ratio_out_of_band)
+from formatting import (TimingMark, fmt_count, fmt_float, fmt_order, manifest_facts,
+                        order_deviates, ratio_out_of_band, timing_mark)
 from results import Row, Study, slug
 
 CSS = """
@@ -123,7 +123,7 @@ def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFig
                  '<p class="note">No fitted orders for this experiment.</p>')
     cases = study.cases_of(name)
     parts.append("<h4>Cases</h4>")
-    parts.append(_cases_table(cases) if cases else
+    parts.append(_cases_table(cases, timing_mark(study.manifest)) if cases else
                  '<p class="note">No cases in this experiment.</p>')
     parts.append("</section>")
     return "\n".join(parts)
@@ -140,7 +140,7 @@ def _study_figure(figure: StudyFigure) -> str:
         header, rows = figure.table
         parts.append(_table(header, [_row([_td(escape(row[0]))] + [_num(v) for v in row[1:]])
                                      for row in rows]))
-    parts.append(_notes(figure.notes))
+    parts.append(_notes(figure.footnotes + figure.notes))
     return "\n".join(parts)
 
 
@@ -155,8 +155,9 @@ def _orders_table(orders: list[Row]) -> str:
                    "note"), lines)
 
 
-def _cases_table(cases: list[Row]) -> str:
-    """Failed cases are highlighted with their failure time and message under the status."""
+def _cases_table(cases: list[Row], mark: TimingMark) -> str:
+    """Failed cases are highlighted with their failure time and message under the status; CPU
+    times that mark flags carry it, with its footnote under the table."""
     lines = []
     ordered = sorted(cases, key=lambda c: (c["integrator"], c["h"] is None,
                                            -(c["h"] or c["rtol"] or 0.0)))
@@ -173,10 +174,13 @@ def _cases_table(cases: list[Row]) -> str:
             elif column == "global_err" and case["below_reference"] == 1:
                 cells.append(_num(fmt_float(value), "below",
                                   "below 10 × the reference's error: not meaningful"))
+            elif column == "cpu_s":
+                cells.append(_num(fmt_float(value) + mark.of(case["integrator"])))
             else:
                 cells.append(_num(fmt_float(value)))
         lines.append(_row(cells, "" if case["status"] == "ok" else "failed"))
-    return _table(CASE_COLUMNS, lines)
+    footnotes = mark.footnotes([case["integrator"] for case in cases])
+    return _table(CASE_COLUMNS, lines) + _notes(footnotes)
 
 
 def _status(case: Row) -> str:

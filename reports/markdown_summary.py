@@ -29,6 +29,7 @@ def write_summary(path: Path, studies: list[Study],
         for figure in (across or {}).get(study.slug, []):
             parts += [f"### {_cell(figure.title)}", ""]
             parts += (_table(*figure.table) if figure.table else []) or ["Nothing plotted.", ""]
+            parts += [line for footnote in figure.footnotes for line in (footnote, "")]
     path.write_text("\n".join(parts), encoding="utf-8")
 
 

@@ -21,7 +21,7 @@ import math
 from html import escape
 from pathlib import Path
 
-from formatting import ORDER_TOLERANCE, fmt_float, fmt_order
+from formatting import ORDER_TOLERANCE, TimingMark, fmt_float, fmt_order, timing_mark
 from results import Row, Study, read_csv
 
 MANIFOLD_TOLERANCE = 1e-12
@@ -91,7 +91,7 @@ def judge(cases: list[Row], order: Row | None) -> tuple[str, list[str]]:
     return ("kept" if ok else "unjudged"), []
 
 
-def _cell(cases: list[Row], order: Row | None) -> str:
+def _cell(cases: list[Row], order: Row | None, mark: TimingMark) -> str:
     kind, notes = judge(cases, order)
     if kind == "na":
         detail = next((c["status_detail"] for c in cases if c["status_detail"]), "n/a")
@@ -105,7 +105,8 @@ def _cell(cases: list[Row], order: Row | None) -> str:
         lines.append(f"|ΔE|/|E| {fmt_float(finest['energy_rel_err_max'])}")
         lines.append(f"drift {fmt_float(finest['energy_drift_per_time'])} /s")
         lines.append(f"‖q‖−1 {fmt_float(finest['manifold_err_max'])}")
-        lines.append(f"{fmt_float(finest['cpu_s'])} s, {int(finest['f_evals'] or 0)} evals")
+        lines.append(f"{fmt_float(finest['cpu_s'])} s{mark.of(finest['integrator'])}, "
+                     f"{int(finest['f_evals'] or 0)} evals")
     failed = [c for c in cases if c["status"] not in ("ok", "n/a")]
     if failed:
         lines.append(f"{len(failed)} failed: " + ", ".join(sorted({c['status'] for c in failed})))
@@ -124,17 +125,19 @@ def matrix_html(study: Study) -> str:
         if c["integrator"] not in integrators:
             integrators.append(c["integrator"])
     head = "<tr><th>model</th>" + "".join(f"<th>{escape(i)}</th>" for i in integrators) + "</tr>"
+    mark = timing_mark(study.manifest)
     rows = []
     for experiment in study.experiments():
         name = experiment["name"]
         orders = {o["integrator"]: o for o in study.orders_of(name)}
         cells = [_cell([c for c in cases if c["experiment"] == name and c["integrator"] == i],
-                       orders.get(i)) for i in integrators]
+                       orders.get(i), mark) for i in integrators]
         model = escape(str(experiment.get("model", name)))
         rows.append(f"<tr><th>{model}<br><small>{escape(str(experiment.get('preset', '')))}"
                     "</small></th>" + "".join(cells) + "</tr>")
     legend = escape(__doc__.split("\n\n", 1)[1]).replace("\n\n", "<br><br>")
-    return f"<table>{head}{''.join(rows)}</table><p>{legend}</p>"
+    footnotes = "".join(f"<p>{escape(f)}</p>" for f in mark.footnotes(integrators))
+    return f"<table>{head}{''.join(rows)}</table>{footnotes}<p>{legend}</p>"
 
 
 def write_matrix_page(path: Path, study: Study) -> None:

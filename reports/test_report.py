@@ -12,15 +12,17 @@ import json
 import math
 import tempfile
 import unittest
+from html import escape
 from pathlib import Path
 
 import numpy as np
+from matplotlib import pyplot as plt
 
 import make_report
 import matrix_page
 import sphere_mesh
-from figures import fit_intercept, metric_vs_parameter_lines
-from formatting import fmt_count, fmt_float, fmt_order
+from figures import fit_intercept, metric_vs_parameter_lines, work_precision_figure
+from formatting import TimingMark, fmt_count, fmt_float, fmt_order, timing_mark
 from results import load_study
 
 CASE_COLUMNS = [
@@ -443,7 +445,8 @@ class StudyFigureTest(unittest.TestCase):
 
     def test_lines_follow_the_parameter_across_experiments(self) -> None:
         study = load_study(self.results)
-        lines, notes = metric_vs_parameter_lines(study, study.figures()[0])
+        lines, notes, footnotes = metric_vs_parameter_lines(study, study.figures()[0])
+        self.assertEqual(footnotes, [])  # errors, not times: nothing to mark
         self.assertEqual(lines["rkmk54 rtol=1e-06 atol=1e-09"], [(float(n), 1e-6 * n) for n in (2, 5, 10)])
         # rkmk5's h differs in every experiment, yet it is one line.
         self.assertEqual(lines["rkmk5 (its own h for each N)"],
@@ -464,7 +467,7 @@ class StudyFigureTest(unittest.TestCase):
     def test_missing_parameter_is_a_note(self) -> None:
         study = load_study(self.results)
         spec = dict(study.figures()[0], parameter="M")
-        lines, notes = metric_vs_parameter_lines(study, spec)
+        lines, notes, _ = metric_vs_parameter_lines(study, spec)
         self.assertEqual(lines, {})
         self.assertIn("Experiment sweep-celledoni2021_N5 records no parameter 'M'.", notes)
 
@@ -478,6 +481,93 @@ class StudyFigureTest(unittest.TestCase):
             status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
         self.assertNotEqual(status, 0)
         self.assertIn("'figures' must be a list of objects with a 'name' and a 'kind'", stderr)
+
+
+DEBIAN = {"version": "6.4.1", "build": "debian (unoptimised)", "optimised": False}
+OPTIMISED = {"version": "6.4.1", "build": "source -O3 (/x/build/sundials-O3)", "optimised": True}
+
+
+class UnoptimisedSundialsTest(unittest.TestCase):
+    """CPU times of CVODE and ARKODE cases carry a dagger and one footnote wherever the report
+    shows them, when the manifest says SUNDIALS was built without optimisation."""
+
+    def test_which_manifests_mark(self) -> None:
+        self.assertIsNotNone(timing_mark({"sundials": DEBIAN}).footnote)
+        self.assertIsNone(timing_mark({"sundials": OPTIMISED}).footnote)
+        # Written before "optimised" existed, when Debian's package was the only build.
+        self.assertIsNotNone(timing_mark({"sundials": {"build": "debian"}}).footnote)
+        self.assertIsNone(timing_mark({}).footnote)
+        odd = timing_mark({"sundials": {"build": "libsundials_cvode loaded from /opt",
+                                        "optimised": False}}).footnote
+        self.assertIn("not optimised (libsundials_cvode loaded from /opt)", odd or "")
+
+    def test_only_sundials_solvers_are_marked(self) -> None:
+        mark = timing_mark({"sundials": DEBIAN})
+        self.assertEqual([mark.of(i) for i in ("cvode_bdf", "arkode_erk_proj", "rk4",
+                                               "odeint_dopri5")], ["†", "†", "", ""])
+        self.assertEqual(mark.footnotes(["rk4", "cvode_bdf", "cvode_adams"]), [mark.footnote])
+        self.assertEqual(mark.footnotes(["rk4"]), [])
+        self.assertTrue(mark.footnote.startswith("† SUNDIALS from Debian's package, built "
+                                                 "without optimisation"), mark.footnote)
+        self.assertEqual(TimingMark(None).of("cvode_bdf"), "")
+
+    def _report(self, sundials: dict) -> tuple[str, str]:
+        """index.html and the matrix page of the synthetic results (a cvode_bdf case among
+        them) with this manifest "sundials"."""
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_synthetic_results(results)
+            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest.update(kind="matrix", sundials=sundials)
+            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            with (results / "cases.csv").open(newline="", encoding="utf-8") as file:
+                cases = list(csv.DictReader(file))
+            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_page.PROMISE_COLUMNS),
+                       cases)
+            status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            return ((report / "index.html").read_text(encoding="utf-8"),
+                    (report / "synthetic-matrix.html").read_text(encoding="utf-8"))
+
+    def test_cases_table_and_matrix_cost(self) -> None:
+        page, matrix = self._report(DEBIAN)
+        self.assertIn("<dd>6.4.1, debian (unoptimised)</dd>", page)
+        footnote = timing_mark({"sundials": DEBIAN}).footnote
+        self.assertEqual(page.count("1.230e-02†"), 1)  # the cvode_bdf case only
+        self.assertEqual(page.count(escape(footnote)), 1)
+        self.assertIn("1.230e-02 s†, 400 evals", matrix)
+        self.assertIn("1.230e-02 s, 400 evals", matrix)  # rk4's cell
+        self.assertEqual(matrix.count(escape(footnote)), 1)
+        page, matrix = self._report(OPTIMISED)
+        self.assertNotIn("†", page + matrix)
+
+    def test_work_precision_legend(self) -> None:
+        cases = [_case("wp", integrator, f"{integrator}-{rtol}", rtol=rtol,
+                       global_err=rtol, cpu_s=1e-3 / rtol ** 0.2)
+                 for integrator in ("cvode_bdf", "rkmk54") for rtol in (1e-4, 1e-6)]
+        for sundials, labels, notes in (
+                (DEBIAN, ["cvode_bdf†", "rkmk54", "† CPU time of an unoptimised SUNDIALS"],
+                 [timing_mark({"sundials": DEBIAN}).footnote]),
+                (OPTIMISED, ["cvode_bdf", "rkmk54"], [])):
+            fig, drawn_notes = work_precision_figure("wp", cases,
+                                                     timing_mark({"sundials": sundials}))
+            legend = [t.get_text() for ax in fig.axes if ax.get_legend()
+                      for t in ax.get_legend().get_texts()]
+            plt.close(fig)
+            self.assertEqual(legend, labels)
+            self.assertEqual(drawn_notes, notes)
+
+    def test_cpu_time_against_a_parameter(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            write_sweep_results(Path(tmp) / "results")
+            study = load_study(Path(tmp) / "results")
+        study.cases.append(_case("sweep-celledoni2021_N5", "cvode_bdf", "b5", h=None,
+                                 rtol=1e-8, atol=1e-10, cpu_s=0.5))
+        spec = dict(study.figures()[0], metric="cpu_s")
+        lines, _, footnotes = metric_vs_parameter_lines(study, spec)
+        self.assertEqual(lines["cvode_bdf rtol=1e-08 atol=1e-10†"], [(5.0, 0.5)])
+        self.assertIn("rkmk54 rtol=1e-06 atol=1e-09", lines)
+        self.assertEqual(footnotes, [timing_mark(study.manifest).footnote])
 
 
 if __name__ == "__main__":

@@ -383,7 +383,10 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   m["compiler"] = build_info::kCompiler;
   m["build_type"] = build_info::kBuildType;
   m["flags"] = build_info::kCxxFlags;
-  m["sundials"] = {{"version", sundials_version()}, {"build", sundials_build()}};
+  const SundialsBuild sundials = sundials_build();
+  m["sundials"] = {{"version", sundials_version()},
+                   {"build", sundials.description},
+                   {"optimised", sundials.optimised}};
   char host[256] = "unknown";
   gethostname(host, sizeof host - 1);
   m["machine"] = {{"hostname", host}, {"cpu", cpu_model()}, {"cores", std::thread::hardware_concurrency()}};

@@ -223,6 +223,19 @@ TEST(CvodeContract, ReportsItsSundialsVersion) {
   EXPECT_TRUE(std::regex_match(version, std::regex(R"([0-9]+\.[0-9]+\.[0-9]+.*)"))) << version;
 }
 
+// The libraries this test loaded are those it was linked against (its RUNPATH names the prefix
+// of a build by scripts/build-sundials ahead of Debian's folder), so the build is one of the two
+// known ones and only the -O3 one counts as optimised.
+TEST(CvodeContract, ReportsTheSundialsBuildItLoaded) {
+  const geomint::SundialsBuild build = geomint::sundials_build();
+  std::printf("  SUNDIALS build: %s\n", build.description.c_str());
+  if (build.optimised) {
+    EXPECT_TRUE(build.description.starts_with("source -O3 (")) << build.description;
+  } else {
+    EXPECT_EQ(build.description, "debian (unoptimised)");
+  }
+}
+
 // ---- typed failures --------------------------------------------------------------------------
 
 /// Runs integrate() and returns the failure it throws (failing the test if none).
