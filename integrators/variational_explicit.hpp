@@ -58,13 +58,13 @@ class ExplicitVariational {
                                     std::to_string(std::sqrt(aa)) + " > 1 for body " +
                                     std::to_string(i + 1) + "; the step size is too large");
       q.col(i) = a.cross(q.col(i)) + std::sqrt(1.0 - aa) * q.col(i);  // (3.17)
+      q_.col(i) = q.col(i);  // (the copy for the gradient, made while the column is at hand)
     }
-    q_ = q;
     model_.potential_gradient(q_, grad_);
     ++work_.f_evals;
     for (Eigen::Index i = 0; i < n_; ++i)  // (3.18)
       w.col(i) -= kick_.col(i) + (0.5 * h / m(i, i)) * q.col(i).cross(grad_.col(i));
-    grad_at_ = q_;
+    grad_at_.swap(q_);  // q_ is scratch, rewritten before its next use
     grad_valid_ = true;
     ++work_.steps;
   }

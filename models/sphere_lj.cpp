@@ -11,114 +11,6 @@
 
 namespace geomint {
 
-// ---- The pair sum ------------------------------------------------------------------------
-
-namespace {
-
-// With s = (sigma/r)^6 a pair contributes 4 eps (s^2 - s) to V, and, for d = q_i - q_j,
-//   dV/dq_i = -dV/dq_j = c d,   c = (dV/dr) / r = -24 eps s (2 s - 1) / r^2,
-// the pair term of LLM (3.27) (whose sum over j is -dV/dq_i).
-//
-// Loops. The pairs i < j are visited once: for each j, an inner loop over i < j that reads the
-// contiguous arrays x, y, z and writes the contiguous arrays f (the pair forces c d) and a
-// (dV/dq_i accumulated), with no branch and no reduction, so GCC vectorises it at -O3 without
-// -ffast-math; then dV/dq_j -= sum_i f_i, summed in four fixed interleaved lanes, an order
-// that is the same vectorised or not. Measured (thread CPU time, g++ 12 -O3, SSE2, Xeon at
-// 2.6 GHz), ns per distinct pair for the gradient at n = 642 / 10^4: this two-pass half loop
-// 2.0 / 1.9; the naive half loop on the 3 x n matrix (scalar) 3.7 / 3.8; the half loop with
-// the j-sum kept in lane accumulators inside the inner loop 4.0 / 3.9; the full loop over
-// i != j with outer j and no reduction at all (inner loops over [0, j) and (j, n),
-// vectorised) 3.1 / 3.0, as it evaluates every pair twice.
-
-/// sum_i v_i over four interleaved lanes, (l0 + l1) + (l2 + l3).
-double lane_sum(const double* __restrict v, Eigen::Index m) {
-  double lane[4] = {0.0, 0.0, 0.0, 0.0};
-  Eigen::Index i = 0;
-  for (; i + 4 <= m; i += 4)
-    for (int k = 0; k < 4; ++k) lane[k] += v[i + k];
-  for (int k = 0; i < m; ++i, ++k) lane[k] += v[i];
-  return (lane[0] + lane[1]) + (lane[2] + lane[3]);
-}
-
-/// For i in [0, m): f_i = c(|q_i - q_j|) (q_i - q_j) and a_i += f_i, with q_j = (xj, yj, zj).
-void pair_forces(const double* __restrict x, const double* __restrict y,
-                 const double* __restrict z, double xj, double yj, double zj, Eigen::Index m,
-                 double sigma2, double eps24, double* __restrict fx, double* __restrict fy,
-                 double* __restrict fz, double* __restrict ax, double* __restrict ay,
-                 double* __restrict az) {
-  for (Eigen::Index i = 0; i < m; ++i) {
-    const double dx = x[i] - xj, dy = y[i] - yj, dz = z[i] - zj;
-    const double inv_r2 = 1.0 / (dx * dx + dy * dy + dz * dz);
-    const double s2 = sigma2 * inv_r2;
-    const double s = s2 * s2 * s2;
-    const double c = -eps24 * s * (2.0 * s - 1.0) * inv_r2;
-    fx[i] = c * dx;
-    fy[i] = c * dy;
-    fz[i] = c * dz;
-    ax[i] += fx[i];
-    ay[i] += fy[i];
-    az[i] += fz[i];
-  }
-}
-
-/// For i in [0, m): e_i += s^2 - s, s = (sigma/|q_i - q_j|)^6.
-void pair_energies(const double* __restrict x, const double* __restrict y,
-                   const double* __restrict z, double xj, double yj, double zj, Eigen::Index m,
-                   double sigma2, double* __restrict e) {
-  for (Eigen::Index i = 0; i < m; ++i) {
-    const double dx = x[i] - xj, dy = y[i] - yj, dz = z[i] - zj;
-    const double s2 = sigma2 / (dx * dx + dy * dy + dz * dz);
-    const double s = s2 * s2 * s2;
-    e[i] += s * s - s;
-  }
-}
-
-}  // namespace
-
-LennardJonesPairs::LennardJonesPairs(double epsilon, double sigma, Eigen::Index n)
-    : epsilon_(epsilon), sigma_(sigma), n_(n) {
-  for (Eigen::VectorXd* v : {&x_, &y_, &z_, &ax_, &ay_, &az_, &fx_, &fy_, &fz_}) v->resize(n);
-}
-
-void LennardJonesPairs::load(const Eigen::Matrix3Xd& q) const {
-  eigen_assert(q.cols() == n_ && "LennardJonesPairs: q has the wrong number of points");
-  x_ = q.row(0).transpose();
-  y_ = q.row(1).transpose();
-  z_ = q.row(2).transpose();
-}
-
-double LennardJonesPairs::potential(const Eigen::Matrix3Xd& q) const {
-  load(q);
-  ax_.setZero();
-  const double sigma2 = sigma_ * sigma_;
-  for (Eigen::Index j = 1; j < n_; ++j)
-    pair_energies(x_.data(), y_.data(), z_.data(), x_[j], y_[j], z_[j], j, sigma2, ax_.data());
-  return 4.0 * epsilon_ * lane_sum(ax_.data(), n_);
-}
-
-void LennardJonesPairs::gradient(const Eigen::Matrix3Xd& q, Eigen::Matrix3Xd& grad) const {
-  load(q);
-  ax_.setZero();
-  ay_.setZero();
-  az_.setZero();
-  const double sigma2 = sigma_ * sigma_, eps24 = 24.0 * epsilon_;
-  for (Eigen::Index j = 1; j < n_; ++j) {
-    pair_forces(x_.data(), y_.data(), z_.data(), x_[j], y_[j], z_[j], j, sigma2, eps24,
-                fx_.data(), fy_.data(), fz_.data(), ax_.data(), ay_.data(), az_.data());
-    ax_[j] -= lane_sum(fx_.data(), j);
-    ay_[j] -= lane_sum(fy_.data(), j);
-    az_[j] -= lane_sum(fz_.data(), j);
-  }
-  grad.row(0) = ax_.transpose();
-  grad.row(1) = ay_.transpose();
-  grad.row(2) = az_.transpose();
-}
-
-double LennardJonesPairs::pair_force(double r) const {
-  const double s = std::pow(sigma_ / r, 6);
-  return -24.0 * epsilon_ * s * (2.0 * s - 1.0) / r;
-}
-
 // ---- The icosphere -----------------------------------------------------------------------
 
 Icosphere icosphere(int level) {
@@ -190,7 +82,11 @@ LennardJonesPairs checked_pairs(const ParameterSet& p) {
   p.require_positive(name, "m");
   p.require_positive(name, "epsilon");
   p.require_positive(name, "sigma");
-  return {p["epsilon"], p["sigma"], static_cast<Eigen::Index>(n)};
+  const double cutoff = p["cutoff"];
+  if (!(cutoff >= 0.0) || !std::isfinite(cutoff))
+    throw InputError(name + ": parameter cutoff must be >= 0 (0: all pairs), got " +
+                     std::to_string(cutoff));
+  return {p["epsilon"], p["sigma"], static_cast<Eigen::Index>(n), cutoff};
 }
 
 }  // namespace
@@ -218,7 +114,9 @@ ParameterSet SphereLennardJones::default_parameters() {
           {"m", 1.0, "kg", "mass of every molecule"},
           {"epsilon", 0.01, "J", "depth of the Lennard-Jones well"},
           {"sigma", lee2009_sigma(), "m",
-           "Lennard-Jones length: the pair force vanishes at the chord 2^(1/6) sigma"}};
+           "Lennard-Jones length: the pair force vanishes at the chord 2^(1/6) sigma"},
+          {"cutoff", 0.0, "sigma",
+           "0: all pairs; > 0: the shifted-force potential cut at this chord, by a cell list"}};
 }
 
 namespace {

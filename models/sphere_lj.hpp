@@ -1,10 +1,12 @@
 #pragma once
 // Molecular dynamics on the unit sphere (LLM Example 6): n molecules of mass m on S^2 coupled
-// by the Lennard-Jones potential over all pairs (no cutoff),
+// by the Lennard-Jones potential, by default over all pairs (no cutoff, as in the paper),
 //   M_ij = m delta_ij,
 //   V    = 1/2 sum_{i != j} 4 eps [(sigma/|q_i - q_j|)^12 - (sigma/|q_i - q_j|)^6].
-// V depends on the distances only, so every rotation leaves it unchanged and the whole angular
-// momentum vector is conserved.
+// Parameter `cutoff` > 0 (in units of sigma) replaces the pair energy by its shifted-force
+// form cut at cutoff sigma (models/lennard_jones_pairs.hpp), which a cell list evaluates in
+// O(n) time. V depends on the distances only, so every rotation leaves it unchanged and the
+// whole angular momentum vector is conserved, with or without the cutoff.
 //
 // The pair sum lives in LennardJonesPairs, which needs O(n) memory, and the diagonal inertia
 // is held as its diagonal (DiagonalInertia): the model keeps no n x n matrix.
@@ -14,39 +16,12 @@
 #include <string_view>
 #include <vector>
 
+#include "models/lennard_jones_pairs.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_model.hpp"
 
 namespace geomint {
-
-/// The Lennard-Jones energy of n points of R^3 (the columns of q) and its gradient, in O(n)
-/// memory. The points are copied into structure-of-arrays scratch so that the pair loop runs
-/// over contiguous x, y, z arrays and vectorises; the scratch makes one object unusable by two
-/// threads at once (like SphereModel's).
-class LennardJonesPairs {
- public:
-  LennardJonesPairs(double epsilon, double sigma, Eigen::Index n);
-
-  double epsilon() const { return epsilon_; }
-  double sigma() const { return sigma_; }
-
-  /// V(q) = sum_{i<j} 4 eps [(sigma/r_ij)^12 - (sigma/r_ij)^6], r_ij = |q_i - q_j|.
-  double potential(const Eigen::Matrix3Xd& q) const;
-  /// dV/dq_i, as the columns of grad (q and grad of the size given to the constructor).
-  void gradient(const Eigen::Matrix3Xd& q, Eigen::Matrix3Xd& grad) const;
-
-  /// dV/dr of one pair at distance r: > 0 attracts, < 0 repels.
-  double pair_force(double r) const;
-
- private:
-  void load(const Eigen::Matrix3Xd& q) const;
-
-  double epsilon_, sigma_;
-  Eigen::Index n_;
-  // x, y, z of the points; per-point accumulators; one row of pair forces.
-  mutable Eigen::VectorXd x_, y_, z_, ax_, ay_, az_, fx_, fy_, fz_;
-};
 
 /// The unit sphere triangulated by an icosahedron whose faces are split into four, `level`
 /// times, each new vertex (an edge midpoint) projected onto the sphere: 10 4^level + 2
@@ -66,7 +41,7 @@ class SphereLennardJones : public SphereModel<SphereLennardJones, Eigen::Dynamic
  public:
   static constexpr std::string_view kName = "sphere_lj";
   static constexpr std::string_view kDescription =
-      "Lennard-Jones molecules on the unit sphere, all pairs (LLM Example 6, (3.27))";
+      "Lennard-Jones molecules on the unit sphere, all pairs or cut off (LLM Example 6, (3.27))";
   static constexpr Symmetry kSymmetry = Symmetry::Full;
 
   static ParameterSet default_parameters();

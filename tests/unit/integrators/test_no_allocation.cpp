@@ -1,6 +1,6 @@
 // Label `unit`: no integrator allocates memory per step (after its first step, which may size
 // lazily allocated factorisations), on a fixed-size model and on a model whose size is a
-// runtime parameter. Every catalogued integrator that runs on the model is checked, so a new
+// runtime parameter; nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
 // one is checked by being catalogued; the reference family wraps third-party solvers and is
 // left out.
 //
@@ -17,6 +17,7 @@
 #include "integrators/integrate.hpp"
 #include "models/double_spherical_pendulum.hpp"
 #include "models/pendulum_chain.hpp"
+#include "models/sphere_lj.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "support/model_setup.hpp"
 
@@ -121,6 +122,26 @@ TEST(NoAllocationPerStep, OnAModelSizedAtRunTime) {
   GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
 #endif
   expect_no_allocation_per_step<PendulumChain>("celledoni2021_N5");
+}
+
+TEST(NoAllocationPerStep, TheLennardJonesPairSumAllPairsAndWithItsCellList) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  const Eigen::Matrix3Xd q = icosphere(SphereLennardJones::kLee2009Level).vertices;
+  for (const double cutoff : {0.0, 2.5}) {
+    const LennardJonesPairs pairs(0.01, SphereLennardJones::lee2009_sigma(), q.cols(), cutoff);
+    Eigen::Matrix3Xd grad(3, q.cols());
+    pairs.gradient(q, grad);
+    const long n = allocations_in([&] {
+      for (int k = 0; k < 5; ++k) {
+        pairs.gradient(q, grad);
+        volatile double v = pairs.potential(q);
+        (void)v;
+      }
+    });
+    EXPECT_EQ(n, 0) << "cutoff " << cutoff << ": " << n << " allocations in 5 evaluations";
+  }
 }
 
 TEST(NoAllocationPerStep, TheCounterCounts) {

@@ -10,7 +10,10 @@
 //     nearest-neighbour distance, so neighbour forces are small; velocities tangent;
 //   - the vector field conserves the energy and the angular momentum vector (directional
 //     derivatives by finite differences vanish);
-//   - the explicit VI (LLM Cor. 3) conserves the angular momentum vector to round-off.
+//   - the explicit VI (LLM Cor. 3) conserves the angular momentum vector to round-off;
+//   - parameter cutoff: 0 (all pairs) by default and in the presets; with a cutoff the vector
+//     field still conserves E and J and the explicit VI J (the pair sum itself is tested in
+//     test_lennard_jones_pairs.cpp).
 
 #include <gtest/gtest.h>
 
@@ -374,6 +377,58 @@ TEST(SphereLennardJones, ExplicitVariationalIntegratorConservesAngularMomentum) 
   EXPECT_EIGEN_NEAR(worst, Vec3::Zero().eval(), bound) << "|J(0)| = " << j0.norm();
   // Unit length: each step's q_{k+1} = a x q + sqrt(1 - |a|^2) q has a norm error of ~2 u.
   EXPECT_LT(Model::unit_length_defect(y), 100 * 2 * kU);
+}
+
+TEST(SphereLennardJones, AllPairsUnlessACutoffIsSet) {
+  EXPECT_EQ(Model::default_parameters()["cutoff"], 0.0);
+  for (const auto& preset : Model::presets()) {
+    const Model model(preset_parameters(preset, {}));
+    EXPECT_EQ(model.pairs().cutoff(), 0.0) << preset.name;
+  }
+  auto p = Model::default_parameters();
+  p.set("cutoff", -1.0);
+  EXPECT_THROW(Model{p}, InputError);
+  p.set("cutoff", std::numeric_limits<double>::infinity());
+  EXPECT_THROW(Model{p}, InputError);
+}
+
+TEST(SphereLennardJones, WithACutoffTheFieldAndTheVariationalIntegratorKeepTheInvariants) {
+  // Random molecules at sigma = 0.25 cut at 2.5 sigma (most pairs beyond it), and the lee2009
+  // preset cut at 2.5 sigma.
+  GEOMINT_SEEDED_RNG(rng, 204);
+  auto p = Model::default_parameters();
+  p.set("n", 50);
+  p.set("epsilon", 0.01);
+  p.set("sigma", 0.25);
+  p.set("cutoff", 2.5);
+  const Model model(p);
+  for (int trial = 0; trial < 3; ++trial)
+    expect_field_conserves(model, random_state(rng, 50, 0.25, 0.3));
+
+  const auto& preset = find_preset<Model>("lee2009");
+  auto q = preset_parameters(preset, {});
+  q.set("cutoff", 2.5);
+  const Model cut(q);
+  const State y0 = preset.initial_state(cut);
+  expect_field_conserves(cut, y0);
+  // The explicit VI conserves J to round-off, as over all pairs (the bound is the one of
+  // ExplicitVariationalIntegratorConservesAngularMomentum).
+  const double h = 0.005;
+  IntegratorOptions opt;
+  opt.h = h;
+  opt.T = 100 * h;
+  ExplicitVariational<Model> vi(cut, opt);
+  State y = y0;
+  const Vec3 j0 = cut.angular_momentum(y);
+  Vec3 worst = Vec3::Zero();
+  integrate(vi, y, 0.0, opt.T, [&](double, const State& yk) {
+    worst = worst.cwiseMax((cut.angular_momentum(yk) - j0).cwiseAbs());
+  });
+  double largest = 0.0;
+  const Eigen::Index n = cut.bodies();
+  for (Eigen::Index i = 0; i < n; ++i)
+    largest = std::max(largest, y0.segment<3>(3 * (n + i)).norm());
+  EXPECT_EIGEN_NEAR(worst, Vec3::Zero().eval(), 100 * static_cast<double>(n) * kU * largest);
 }
 
 TEST(SphereLennardJones, RejectsBadParametersAndMismatchedPresets) {
