@@ -166,6 +166,7 @@ void register_model_benchmarks(const BenchProblem<Model>& p) {
     Fixture<Model> f(p);
     typename Model::State dy(f.y0.size());
     for (auto _ : st) {
+      benchmark::DoNotOptimize(f.y0);  // else the compiler may evaluate f(y0) once, outside
       f.model.rhs(0.0, f.y0, dy);
       benchmark::DoNotOptimize(dy.data());
     }
@@ -176,6 +177,7 @@ void register_model_benchmarks(const BenchProblem<Model>& p) {
                                  Fixture<Model> f(p);
                                  typename Model::Points q = Model::positions(f.y0), g = q;
                                  for (auto _ : st) {
+                                   benchmark::DoNotOptimize(q);
                                    f.model.potential_gradient(q, g);
                                    benchmark::DoNotOptimize(g.data());
                                  }
@@ -187,6 +189,7 @@ void register_model_benchmarks(const BenchProblem<Model>& p) {
       Fixture<Model> f(p);
       typename Model::Algebra xi(f.y0.size());
       for (auto _ : st) {
+        benchmark::DoNotOptimize(f.y0);
         f.model.generator(0.0, f.y0, xi);
         benchmark::DoNotOptimize(xi.data());
       }
