@@ -9,6 +9,7 @@
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_spgmr.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
@@ -42,8 +43,8 @@ struct CvodeCore::Impl {
 
   SUNContext context = nullptr;
   N_Vector y = nullptr;  // y0 on (re)initialisation, then each step's result
-  SUNMatrix matrix = nullptr;                     // BDF
-  SUNLinearSolver solver = nullptr;               // BDF
+  SUNMatrix matrix = nullptr;                     // BDF (dense)
+  SUNLinearSolver solver = nullptr;               // BDF: dense, or GMRES
   SUNNonlinearSolver nonlinear_solver = nullptr;  // Adams
   void* mem = nullptr;
   std::vector<double> unprojected;  // Adams with projection: a step's result before projection
@@ -112,6 +113,10 @@ CvodeCore::CvodeCore(std::string_view name, CvodeMethod method, Eigen::Index n, 
     s.matrix = created(SUNDenseMatrix(s.record.n, s.record.n, s.context));
     s.solver = created(SUNLinSol_Dense(s.y, s.matrix, s.context));
     s.mem = created(CVodeCreate(CV_BDF, s.context));
+  } else if (method == CvodeMethod::BdfGmres) {
+    // maxl 0: SPGMR's default Krylov dimension (5).
+    s.solver = created(SUNLinSol_SPGMR(s.y, SUN_PREC_NONE, 0, s.context));
+    s.mem = created(CVodeCreate(CV_BDF, s.context));
   } else {
     s.nonlinear_solver = created(SUNNonlinSol_FixedPoint(s.y, 0, s.context));
     s.mem = created(CVodeCreate(CV_ADAMS, s.context));
@@ -131,9 +136,10 @@ void CvodeCore::initialise(double t) {
   Impl& s = *impl_;
   check(CVodeInit(s.mem, &rhs_callback, t, s.y), "CVodeInit");
   check(CVodeSStolerances(s.mem, rtol_, atol_), "CVodeSStolerances");
-  if (method_ == CvodeMethod::Bdf) {
-    // Newton with the dense direct solver; no Jacobian function is set, so CVODE builds J by
-    // difference quotients (its rhs calls are counted by CVodeGetNumLinRhsEvals).
+  if (method_ != CvodeMethod::Adams) {
+    // Newton with the dense direct solver or matrix-free GMRES (no matrix); no Jacobian (or
+    // Jacobian-times-vector) function is set, so CVODE builds J, or J v, by difference
+    // quotients (its rhs calls are counted by CVodeGetNumLinRhsEvals).
     check(CVodeSetLinearSolver(s.mem, s.solver, s.matrix), "CVodeSetLinearSolver");
     if (s.record.project != nullptr) {
       check(CVodeSetProjFn(s.mem, &project_callback), "CVodeSetProjFn");
@@ -205,9 +211,9 @@ void CvodeCore::update_work() {
   // nonlinear solver's own failures, not a failed linear-solver setup or a recoverable f).
   work_.rejected = base_.rejected + get(&CVodeGetNumErrTestFails, "CVodeGetNumErrTestFails") +
                    get(&CVodeGetNumStepSolveFails, "CVodeGetNumStepSolveFails");
-  // Every evaluation of f, including those of BDF's difference-quotient Jacobian.
+  // Every evaluation of f, including those of BDF's difference-quotient Jacobian (or J v).
   work_.f_evals = base_.f_evals + get(&CVodeGetNumRhsEvals, "CVodeGetNumRhsEvals");
-  if (method_ == CvodeMethod::Bdf)
+  if (method_ != CvodeMethod::Adams)
     work_.f_evals += get(&CVodeGetNumLinRhsEvals, "CVodeGetNumLinRhsEvals");
   work_.nonlinear_iterations =
       base_.nonlinear_iterations + get(&CVodeGetNumNonlinSolvIters, "CVodeGetNumNonlinSolvIters");

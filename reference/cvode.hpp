@@ -1,14 +1,20 @@
 #pragma once
 // SUNDIALS CVODE as a reference solver, with the interface of an adaptive integrator
-// (integrators/dormand_prince.hpp), in two methods (Hindmarsh et al., "SUNDIALS: Suite of
+// (integrators/dormand_prince.hpp), in three methods (Hindmarsh et al., "SUNDIALS: Suite of
 // nonlinear and differential/algebraic equation solvers", ACM TOMS 31 (2005) 363-396, Section
 // 3.1; the CVODE 6.4 user guide):
 //   - BDF of orders 1-5 in fixed-leading-coefficient form, Newton iteration on the corrector
 //     with a dense direct linear solver and CVODE's own difference-quotient Jacobian;
+//   - the same BDF with Newton-Krylov iteration: each Newton system is solved by GMRES
+//     (SUNLinSol_SPGMR, CVODE's default Krylov dimension 5, no preconditioner), matrix-free,
+//     with CVODE's difference-quotient Jacobian-vector products J v ~ (f(y + s v) - f(y)) / s
+//     (Brown & Hindmarsh, "Reduced storage matrix methods in stiff ODE systems", Appl. Math.
+//     Comput. 31 (1989) 40-91): O(n) memory and one f per Krylov iteration, where the dense
+//     solver needs n evaluations and an n x n factorisation per Jacobian;
 //   - Adams-Moulton of orders 1-12 with fixed-point (functional) iteration on the corrector,
 //     no Anderson acceleration: the choice the CVODE guide makes for nonstiff problems, which
 //     ours are; it needs no Jacobian.
-// Both control the local error with scalar rtol and atol in CVODE's weighted RMS norm.
+// All three control the local error with scalar rtol and atol in CVODE's weighted RMS norm.
 //
 // The reprojection variants put the state back on the model's manifold (model.project: unit
 // q_i, w_i tangent) after every step, in the way each method allows:
@@ -44,12 +50,13 @@
 
 namespace geomint {
 
-enum class CvodeMethod { Bdf, Adams };
+enum class CvodeMethod { Bdf, BdfGmres, Adams };
 
 namespace detail {
 
 /// Owns a CVODE solver (SUNContext, serial N_Vector, and for BDF a dense SUNMatrix and
-/// SUNLinearSolver, for Adams a fixed-point SUNNonlinearSolver; cvode_mem) for y' = f(t, y) in
+/// SUNLinearSolver, for BDF with GMRES an SPGMR SUNLinearSolver, for Adams a fixed-point
+/// SUNNonlinearSolver; cvode_mem) for y' = f(t, y) in
 /// R^n. Turns every negative SUNDIALS return flag into a typed IntegrationFailure (see step()).
 class CvodeCore {
  public:
@@ -120,6 +127,11 @@ class CvodeCore {
 inline constexpr Declaration kCvodeBdfDeclaration{
     "cvode_bdf", "SUNDIALS CVODE, BDF (orders 1-5) with Newton and a dense direct linear solver",
     Family::Reference, 5, /*adaptive*/ true, false, false, false};
+inline constexpr Declaration kCvodeBdfGmresDeclaration{
+    "cvode_bdf_gmres",
+    "SUNDIALS CVODE, BDF (orders 1-5) with Newton and matrix-free GMRES (SPGMR, no "
+    "preconditioner, difference-quotient J v)",
+    Family::Reference, 5, /*adaptive*/ true, false, false, false};
 inline constexpr Declaration kCvodeBdfProjectedDeclaration{
     "cvode_bdf_proj",
     "SUNDIALS CVODE, BDF as cvode_bdf, with CVODE's projection onto the manifold in every step "
@@ -137,12 +149,18 @@ inline constexpr Declaration kCvodeAdamsProjectedDeclaration{
 
 template <AmbientOde M, CvodeMethod Method = CvodeMethod::Bdf, bool Reproject = false>
 class Cvode {
+  // A projected GMRES variant would run (CVODE projects any BDF), but has no declaration.
+  static_assert(Method != CvodeMethod::BdfGmres || !Reproject,
+                "cvode_bdf_gmres has no reprojection variant");
+
  public:
   using Model = M;
   using State = typename M::State;
   static constexpr const Declaration& declaration =
       Method == CvodeMethod::Bdf
           ? (Reproject ? kCvodeBdfProjectedDeclaration : kCvodeBdfDeclaration)
+      : Method == CvodeMethod::BdfGmres
+          ? kCvodeBdfGmresDeclaration
           : (Reproject ? kCvodeAdamsProjectedDeclaration : kCvodeAdamsDeclaration);
 
   Cvode(const M& model, const IntegratorOptions& opt, const ReferenceOptions& settings = {})
@@ -172,6 +190,8 @@ class Cvode {
 
 template <AmbientOde M>
 using CvodeBdfProjected = Cvode<M, CvodeMethod::Bdf, true>;
+template <AmbientOde M>
+using CvodeBdfGmres = Cvode<M, CvodeMethod::BdfGmres, false>;
 template <AmbientOde M>
 using CvodeAdams = Cvode<M, CvodeMethod::Adams, false>;
 template <AmbientOde M>

@@ -1,8 +1,9 @@
 #pragma once
 // Catalogue entries of the reference integrators (see studies/integrator_catalogue.hpp for what
-// an entry is): SUNDIALS CVODE (BDF, Adams) and ARKODE (explicit RK), and Boost.Odeint's
-// Dormand-Prince (controlled and dense output), Fehlberg 7(8) and Bulirsch-Stoer, each also as
-// a reprojection variant (`_proj`). All need only the AmbientOde view.
+// an entry is): SUNDIALS CVODE (BDF with a dense or a matrix-free GMRES linear solver, Adams)
+// and ARKODE (explicit RK), and Boost.Odeint's Dormand-Prince (controlled and dense output),
+// Fehlberg 7(8) and Bulirsch-Stoer, each but BDF-GMRES also as a reprojection variant
+// (`_proj`). All need only the AmbientOde view.
 
 #include <string_view>
 #include <tuple>
@@ -36,6 +37,7 @@ using OdeintDopri5DensePlain = OdeintDopri5Dense<M>;
 using ReferenceEntries = std::tuple<
     AmbientReferenceEntry<kCvodeBdfDeclaration, catalogue::CvodeBdf>,
     AmbientReferenceEntry<kCvodeBdfProjectedDeclaration, CvodeBdfProjected>,
+    AmbientReferenceEntry<kCvodeBdfGmresDeclaration, CvodeBdfGmres>,
     AmbientReferenceEntry<kCvodeAdamsDeclaration, CvodeAdams>,
     AmbientReferenceEntry<kCvodeAdamsProjectedDeclaration, CvodeAdamsProjected>,
     AmbientReferenceEntry<kArkodeErkDeclaration, catalogue::ArkodeErkPlain>,

@@ -1,6 +1,7 @@
 // Tests of reference/cvode.hpp against computations that do not involve CVODE: our classical
 // RK4 at a tiny step, the energy of the spherical pendulum, counts of right-hand-side calls
-// made here, and closed-form failure points of small test-local ODEs.
+// made here, and closed-form failure points of small test-local ODEs; and BDF with matrix-free
+// GMRES against the dense BDF and Boost.Odeint's Fehlberg 7(8).
 //
 // Accuracy bounds. Global errors are measured as in the result files (docs/result-files.md):
 // ‖y(T) - y_ref(T)‖₂ in the ambient space. CVODE keeps each step's local error estimate below
@@ -15,6 +16,7 @@
 // an exponent of at least 1/2.
 
 #include "reference/cvode.hpp"
+#include "reference/odeint.hpp"
 #include "reference/sundials_build.hpp"
 
 #include <gtest/gtest.h>
@@ -72,11 +74,12 @@ IntegratorOptions adaptive(double rtol, double atol, double T) {
   return opt;
 }
 
-/// CVODE from (0, y0) to T with integrate(); the final state.
-Dsp::State cvode_final(const Problem<Dsp>& p, double rtol, double atol, double T) {
-  Cvode<Dsp> cvode(p.model, adaptive(rtol, atol, T));
+/// `Integrator` from (0, y0) to T with integrate(); the final state.
+template <class Integrator = Cvode<Dsp>>
+Dsp::State final_state(const Problem<Dsp>& p, double rtol, double atol, double T) {
+  Integrator integrator(p.model, adaptive(rtol, atol, T));
   Dsp::State y = p.y0;
-  geomint::integrate(cvode, y, 0.0, T, [](double, const Dsp::State&) {});
+  geomint::integrate(integrator, y, 0.0, T, [](double, const Dsp::State&) {});
   return y;
 }
 
@@ -111,7 +114,7 @@ TEST(CvodeAccuracy, DoublePendulumGlobalErrorAgainstRk4) {
   std::vector<double> errs;
   for (const double rtol : rtols) {
     const double atol = rtol / 100.0;
-    const double err = (cvode_final(p, rtol, atol, kT) - ref).norm();
+    const double err = (final_state(p, rtol, atol, kT) - ref).norm();
     const double tau = tolerance_scale(ref, rtol, atol);
     std::printf("  rtol %.0e, atol %.0e: global error %.3e = %.0f tau (bound %.3e)\n", rtol, atol,
                 err, err / tau, kDecades * tau);
@@ -139,6 +142,26 @@ TEST(CvodeAccuracy, SphericalPendulumEnergyDrift) {
   std::printf("  max |E - E0| / |E0| = %.3e over %lld steps\n", drift,
               static_cast<long long>(cvode.work().steps));
   EXPECT_LT(drift, kBound);
+}
+
+TEST(CvodeAccuracy, BdfGmresAgreesWithDenseBdfAndOdeint) {
+  // The same BDF with the Newton systems solved by matrix-free GMRES instead of a dense LU: at
+  // rtol 1e-10, atol 1e-12 each solution lies within the accuracy test's 1000 tau of the exact
+  // one, so two of them lie within 2000 tau of each other. The second witness is Fehlberg 7(8)
+  // at rtol 1e-13, atol 1e-15, whose own error is far below that.
+  using Gmres = Cvode<Dsp, geomint::CvodeMethod::BdfGmres>;
+  const Problem<Dsp> p;
+  constexpr double kRtol = 1e-10, kAtol = 1e-12;
+  const Dsp::State gmres = final_state<Gmres>(p, kRtol, kAtol, kT);
+  const Dsp::State dense = final_state(p, kRtol, kAtol, kT);
+  const Dsp::State rkf78 = final_state<geomint::OdeintRkf78<Dsp>>(p, 1e-13, 1e-15, kT);
+  const double bound = 2.0 * kDecades * tolerance_scale(rkf78, kRtol, kAtol);
+  std::printf("  |gmres - dense bdf| = %.3e, |gmres - rkf78| = %.3e, |dense bdf - rkf78| = %.3e "
+              "(bound %.3e)\n",
+              (gmres - dense).norm(), (gmres - rkf78).norm(), (dense - rkf78).norm(), bound);
+  EXPECT_LE((gmres - dense).norm(), bound);
+  EXPECT_LE((gmres - rkf78).norm(), bound);
+  EXPECT_NE(gmres, dense);  // a different linear solver: not the same run by accident
 }
 
 // ---- interface contract ----------------------------------------------------------------------
@@ -180,6 +203,22 @@ TEST(CvodeContract, ObserverTimesAndWorkCounters) {
   EXPECT_GE(w.f_evals, w.steps);
   EXPECT_EQ(w.f_evals, counting.calls);  // CVODE's counts, Jacobian columns included
   EXPECT_EQ(w.exponentials, 0);
+}
+
+TEST(CvodeContract, BdfGmresCountsItsJacobianVectorProducts) {
+  // Matrix-free: every J v is a difference quotient costing one f, counted in f_evals.
+  const Problem<Dsp> p;
+  const Counting<Dsp> counting{p.model};
+  Cvode<Counting<Dsp>, geomint::CvodeMethod::BdfGmres> cvode(counting, adaptive(1e-10, 1e-12, kT));
+  auto y = p.y0;
+  geomint::integrate(cvode, y, 0.0, kT, [](double, const Dsp::State&) {});
+  const auto& w = cvode.work();
+  std::printf("  steps %lld, f_evals %lld, nonlinear iterations %lld\n",
+              static_cast<long long>(w.steps), static_cast<long long>(w.f_evals),
+              static_cast<long long>(w.nonlinear_iterations));
+  EXPECT_GE(w.nonlinear_iterations, w.steps);
+  EXPECT_GT(w.f_evals, w.nonlinear_iterations);  // Newton's f, and at least one J v
+  EXPECT_EQ(w.f_evals, counting.calls);
 }
 
 TEST(CvodeContract, ModifiedStateRestartsTheSolver) {

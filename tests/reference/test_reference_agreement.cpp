@@ -226,7 +226,7 @@ TEST(ReferenceDeclarations, CatalogueEntriesMatchTheirIntegrators) {
   }(std::make_index_sequence<std::tuple_size_v<ReferenceEntries>>{});
   std::sort(names.begin(), names.end());
   EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end()) << "duplicate name";
-  EXPECT_EQ(names.size(), 14U);
+  EXPECT_EQ(names.size(), 15U);
 }
 
 TEST(ReferenceDeclarations, ArkodeUsesTheDeclaredDefaultTable) {

@@ -1,0 +1,75 @@
+// bench_integrators entries of the Lennard-Jones molecules on the sphere (LLM Example 6), as
+// bench/model_benchmarks.hpp describes:
+//   - `sphere_lj`: the lee2009 preset's 642 molecules at the paper's h = 0.005, every
+//     integrator but CVODE's dense BDF (cvode_bdf, cvode_bdf_proj), whose difference-quotient
+//     Jacobian (3852 evaluations) and LU of a 3852 x 3852 matrix take minutes; T = 0.1 keeps
+//     one integration near a second;
+//   - `sphere_lj_n10000`: 10^4 molecules spread by the Fibonacci spiral, at rest, sigma from
+//     their spacing: the bare evaluations and one step of RK4, Dormand-Prince and the explicit
+//     VI (the methods of the overhead target), with no integrate_ entries (one evaluation of
+//     the O(n^2) pair sum takes a large fraction of a second).
+
+#include <cmath>
+#include <numbers>
+#include <string_view>
+
+#include "bench/model_benchmarks.hpp"
+#include "bench/models/register.hpp"
+#include "models/sphere_lj.hpp"
+
+namespace geomint::bench {
+namespace {
+
+/// n points spread evenly by the Fibonacci (golden-angle) spiral, z_i = 1 - (2i + 1)/n.
+Eigen::Matrix3Xd fibonacci_sphere(Eigen::Index n) {
+  Eigen::Matrix3Xd q(3, n);
+  const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double z = 1.0 - (2.0 * static_cast<double>(i) + 1.0) / static_cast<double>(n);
+    const double rho = std::sqrt(1.0 - z * z), phi = golden * static_cast<double>(i);
+    q.col(i) << rho * std::cos(phi), rho * std::sin(phi), z;
+  }
+  return q;
+}
+
+/// sigma with the LJ minimum 2^(1/6) sigma at the spacing of a triangular lattice of n points
+/// on the unit sphere (cell area 4 pi / n = (sqrt3/2) d^2), as lee2009 does for 642.
+double sigma_for(Eigen::Index n) {
+  const double spacing =
+      std::sqrt(8.0 * std::numbers::pi / (std::sqrt(3.0) * static_cast<double>(n)));
+  return spacing / std::pow(2.0, 1.0 / 6.0);
+}
+
+constexpr Eigen::Index kLarge = 10000;
+
+}  // namespace
+
+void register_sphere_lj() {
+  auto lee2009 = preset_problem<SphereLennardJones>("lee2009", /*h*/ 0.005, /*T*/ 0.1);
+  lee2009.benchmarks = [](std::string_view name) {
+    return name != "cvode_bdf" && name != "cvode_bdf_proj";
+  };
+  register_model_benchmarks(lee2009);
+
+  BenchProblem<SphereLennardJones> large{
+      "sphere_lj_n10000",
+      [] {
+        ParameterSet p = SphereLennardJones::default_parameters();
+        p.set("n", static_cast<double>(kLarge));
+        p.set("sigma", sigma_for(kLarge));
+        return p;
+      },
+      [](const SphereLennardJones&) {
+        SphereLennardJones::State y = SphereLennardJones::State::Zero(6 * kLarge);
+        y.head(3 * kLarge) = fibonacci_sphere(kLarge).reshaped();
+        return y;
+      },
+      /*h*/ 0.005, /*T*/ 0.1};
+  large.benchmarks = [](std::string_view name) {
+    return name == "rk4" || name == "dopri45" || name == "vi_explicit";
+  };
+  large.integrate_entries = false;
+  register_model_benchmarks(large);
+}
+
+}  // namespace geomint::bench
