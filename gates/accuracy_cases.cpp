@@ -1,0 +1,279 @@
+// The accuracy gate's cases (scripts/accuracy-gate, gates/README.md): fitted convergence
+// orders, energy-drift slopes, energy and manifold errors and work counts of a fixed set of
+// runs, printed as JSON for comparison with gates/accuracy_answers.json.
+//
+//   accuracy_cases               {"cases": [{"case": NAME, "kind": KIND, "value": X}, ...]}
+//   accuracy_cases --perturb E   the same with every run's initial angular velocities scaled
+//                                by 1 + E and every reference's by 1 - E
+//
+// Every number carries a kind, which says how the gate compares it:
+//   float    truncation-dominated, so reproducible to 4 significant digits;
+//   count    steps or iterations, within 10 %;
+//   ceiling  at round-off level (the unit-length error of a method that stays on the sphere)
+//            or statistically zero (the energy drift of a symplectic method): its digits are
+//            rounding noise that any reordering of a kernel's arithmetic changes, so only its
+//            order of magnitude is held.
+// A case is made a float only where a rounding-level change cannot move its 4th digit: the
+// runs are short or on integrable models, and the order fits stay far above the reference's
+// error. `--perturb` is that check (gates/CMakeLists.txt runs it as the test
+// accuracy_cases_robust): a perturbation far larger than a kernel's rounding must leave every
+// answer inside the gate's tolerance.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "studies/integrator_catalogue.hpp"
+#include "studies/metrics.hpp"
+#include "studies/model_types.hpp"
+#include "support/model_setup.hpp"
+
+namespace geomint {
+namespace {
+
+enum class Kind { Float, Count, Ceiling };
+
+constexpr const char* to_string(Kind k) {
+  switch (k) {
+    case Kind::Float:
+      return "float";
+    case Kind::Count:
+      return "count";
+    case Kind::Ceiling:
+      return "ceiling";
+  }
+  return "?";
+}
+
+struct Answer {
+  std::string name;
+  Kind kind;
+  double value;
+};
+
+/// One run of an integrator from a preset's initial condition, with what the cases read from
+/// it: the energy error at every output time, the largest unit-length defect, the work.
+struct Run {
+  std::vector<double> t, energy_error;
+  double unit_length_max = 0.0;
+  Work work;
+};
+
+class Cases {
+ public:
+  explicit Cases(double perturbation) : perturbation_(perturbation) {}
+
+  const std::vector<Answer>& answers() const { return answers_; }
+
+  /// The least-squares order of the global error at T over three halvings of h0 (four step
+  /// sizes), fitted as the order tests fit it (fit_order). h0 is chosen so that the smallest
+  /// error is above 1e-7, a million times the reference's error estimate: a change of 1e-11 in
+  /// an error moves the order by less than 1e-4, a tenth of the gate's tolerance, so the 4th digit
+  /// is the truncation error's. The reference is classical RK4 at h = T / 2^15, not CVODE as
+  /// in the order tests: its error estimate (the difference from RK4 at twice the step, some
+  /// 16 times its error, plus round-off) is below 1e-12, and, having no step or order decisions
+  /// that a rounding change could flip, it moves with a kernel's rounding only by that rounding.
+  /// A fit that would drop a point is refused.
+  template <class Model, class Integrator>
+  void order(const std::string& preset, double T, double h0) {
+    const auto s = testing::make_setup<Model>(preset);
+    typename Model::State y_ref = s.initial;
+    perturb(y_ref, -1.0);
+    const auto reference_at = [&](double h) {
+      IntegratorOptions opt;
+      opt.h = h;
+      opt.T = T;
+      return testing::final_state<ExplicitRk<Rk4Method, Model>>(s.model, y_ref, opt);
+    };
+    const double h_ref = T / 32768;
+    const auto reference = reference_at(h_ref);
+    const double reference_error = (reference - reference_at(2 * h_ref)).norm();
+    typename Model::State y0 = s.initial;
+    perturb(y0, 1.0);
+    std::vector<std::pair<double, double>> points;
+    for (double h : {h0, h0 / 2, h0 / 4, h0 / 8}) {
+      IntegratorOptions opt;
+      opt.h = h;
+      opt.T = T;
+      points.emplace_back(h,
+                          (testing::final_state<Integrator>(s.model, y0, opt) - reference).norm());
+    }
+    const OrderFit fit = fit_order(points, reference_error);
+    const std::string name =
+        label<Model, Integrator>(preset) + "/T=" + number(T) + "/h0=" + number(h0) + "/order";
+    if (fit.used != fit.total) {
+      std::string table;
+      for (const auto& [h, e] : points) table += " h=" + number(h) + " err=" + number(e);
+      throw std::runtime_error(name + ": the fit dropped points (" + fit.note +
+                               "; reference error " + number(reference_error) + ";" + table +
+                               "); choose a larger h0");
+    }
+    add(name, Kind::Float, fit.order);
+  }
+
+  /// The batch-means energy-drift slope (studies/metrics.hpp) of a run at step h to T: a float
+  /// for a method that drifts, a ceiling for a symplectic one; and the largest energy error,
+  /// a float (bounded for a symplectic method, and truncation-dominated either way).
+  template <class Model, class Integrator>
+  void energy(const std::string& preset, double h, double T) {
+    const Run r = run<Model, Integrator>(preset, h, T);
+    const std::string name =
+        label<Model, Integrator>(preset) + "/h=" + number(h) + "/T=" + number(T);
+    const DriftEstimate drift = batch_means_drift(r.t, r.energy_error);
+    if (Integrator::declaration.symplectic)
+      add(name + "/energy_drift_abs", Kind::Ceiling, std::abs(drift.slope));
+    else
+      add(name + "/energy_drift", Kind::Float, drift.slope);
+    double e_max = 0.0;
+    for (double e : r.energy_error) e_max = std::max(e_max, std::abs(e));
+    add(name + "/energy_err_max", Kind::Float, e_max);
+  }
+
+  /// The largest unit-length defect max |‖q_i‖ - 1| of a run (a ceiling for a method that stays
+  /// on the sphere), and its work: steps for an adaptive method, nonlinear iterations for an
+  /// implicit one.
+  template <class Model, class Integrator>
+  void manifold(const std::string& preset, double h, double T) {
+    const Run r = run<Model, Integrator>(preset, h, T);
+    const bool adaptive = Integrator::declaration.adaptive;
+    const std::string name = label<Model, Integrator>(preset) +
+                             (adaptive ? "/rtol=" + number(kRtol) : "/h=" + number(h)) +
+                             "/T=" + number(T);
+    add(name + "/unit_length_err_max",
+        Integrator::declaration.stays_on_manifold ? Kind::Ceiling : Kind::Float, r.unit_length_max);
+    if (adaptive) add(name + "/steps", Kind::Count, static_cast<double>(r.work.steps));
+    if (r.work.nonlinear_iterations > 0)
+      add(name + "/nonlinear_iterations", Kind::Count,
+          static_cast<double>(r.work.nonlinear_iterations));
+  }
+
+ private:
+  static constexpr double kRtol = 1e-6, kAtol = 1e-9;  // the adaptive runs' tolerances
+
+  template <class Model, class Integrator>
+  static std::string label(const std::string& preset) {
+    return std::string(Model::kName) + "/" + preset + "/" +
+           std::string(Integrator::declaration.name);
+  }
+
+  static std::string number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+  }
+
+  template <class Model, class Integrator>
+  Run run(const std::string& preset, double h, double T) const {
+    const auto s = testing::make_setup<Model>(preset);
+    IntegratorOptions opt;
+    opt.h = h;
+    opt.rtol = kRtol;
+    opt.atol = kAtol;
+    opt.T = T;
+    typename Model::State y = s.initial;
+    perturb(y, 1.0);
+    Integrator integrator(s.model, opt);
+    Run r;
+    const double e0 = s.model.energy(y);
+    integrate(integrator, y, 0.0, T, [&](double t, const typename Model::State& x) {
+      r.t.push_back(t);
+      r.energy_error.push_back(s.model.energy(x) - e0);
+      r.unit_length_max = std::max(r.unit_length_max, Model::unit_length_defect(x));
+    });
+    r.work = integrator.work();
+    return r;
+  }
+
+  /// Scales the angular velocities by 1 + sign * perturbation, which keeps the state on TS^2
+  /// exactly. Runs take sign +1 and references -1, so that a reference moves apart from the
+  /// runs measured against it, as it would under a change of a kernel's rounding.
+  template <class State>
+  void perturb(State& y, double sign) const {
+    y.tail(y.size() / 2) *= 1.0 + sign * perturbation_;
+  }
+
+  void add(const std::string& name, Kind kind, double value) {
+    answers_.push_back({name, kind, value});
+  }
+
+  double perturbation_;
+  std::vector<Answer> answers_;
+};
+
+/// The fixed set of cases. Orders on the double pendulum (LLM Example 1, chaotic, so at T = 1)
+/// and on Celledoni's N = 5 chain; energy on the spherical pendulum (integrable: a rounding
+/// change stays a rounding change over T = 200) and on the double pendulum over T = 10;
+/// manifold errors and work on the double pendulum over T = 10.
+std::vector<Answer> compute(double perturbation) {
+  using Dsp = DoubleSphericalPendulum;
+  using Chain = PendulumChain;
+  using Sp = SphericalPendulum;
+  constexpr double kAdaptive = std::numeric_limits<double>::quiet_NaN();  // no h: rtol decides
+  Cases c(perturbation);
+  c.order<Dsp, ExplicitRk<Rk2Method, Dsp>>("lee2009", 1.0, 0.04);
+  c.order<Dsp, ExplicitRk<Rk4Method, Dsp>>("lee2009", 1.0, 0.16);
+  c.order<Dsp, ImplicitVariational<Dsp>>("lee2009", 1.0, 0.04);
+  c.order<Dsp, Composition<ImplicitVariational<Dsp>, ImplicitVariationalYoshida4>>("lee2009", 1.0,
+                                                                                   0.08);
+  c.order<Dsp, Rkmk4Method::Integrator<Dsp>>("lee2009", 1.0, 0.16);
+  c.order<Dsp, Cf4Method::Integrator<Dsp>>("lee2009", 1.0, 0.16);
+  c.order<Chain, ExplicitRk<Rk4Method, Chain>>("celledoni2021_N5", 0.5, 0.04);
+  c.order<Chain, ImplicitVariational<Chain>>("celledoni2021_N5", 0.5, 0.02);
+  c.order<Chain, Rkmk4Method::Integrator<Chain>>("celledoni2021_N5", 0.5, 0.04);
+  c.order<Chain, Cf4Method::Integrator<Chain>>("celledoni2021_N5", 0.5, 0.04);
+  c.order<Sp, ExplicitVariational<Sp>>("swing", 1.0, 0.04);
+
+  c.energy<Sp, ExplicitRk<Rk2Method, Sp>>("swing", 0.01, 200.0);
+  c.energy<Sp, ExplicitRk<Rk4Method, Sp>>("swing", 0.05, 200.0);
+  c.energy<Sp, ExplicitVariational<Sp>>("swing", 0.01, 200.0);
+  c.energy<Sp, ImplicitVariational<Sp>>("swing", 0.01, 200.0);
+  c.energy<Dsp, ExplicitRk<Rk4Method, Dsp>>("lee2009", 0.01, 10.0);
+  c.energy<Dsp, ImplicitVariational<Dsp>>("lee2009", 0.01, 10.0);
+
+  c.manifold<Dsp, ExplicitRk<Rk4Method, Dsp>>("lee2009", 0.01, 10.0);
+  c.manifold<Dsp, DormandPrince45<Dsp, false>>("lee2009", kAdaptive, 10.0);
+  c.manifold<Dsp, ImplicitVariational<Dsp>>("lee2009", 0.01, 10.0);
+  c.manifold<Dsp, Rkmk4Method::Integrator<Dsp>>("lee2009", 0.01, 10.0);
+  c.manifold<Dsp, Cf4Method::Integrator<Dsp>>("lee2009", 0.01, 10.0);
+  c.manifold<Dsp, Rkmk54Method::Integrator<Dsp>>("lee2009", kAdaptive, 10.0);
+  c.manifold<Dsp, Cf43Method::Integrator<Dsp>>("lee2009", kAdaptive, 10.0);
+  return c.answers();
+}
+
+void print(const std::vector<Answer>& answers) {
+  std::printf("{\"cases\": [\n");
+  for (std::size_t i = 0; i < answers.size(); ++i)
+    std::printf("  {\"case\": \"%s\", \"kind\": \"%s\", \"value\": %.17g}%s\n",
+                answers[i].name.c_str(), to_string(answers[i].kind), answers[i].value,
+                i + 1 < answers.size() ? "," : "");
+  std::printf("]}\n");
+}
+
+}  // namespace
+}  // namespace geomint
+
+int main(int argc, char** argv) {
+  double perturbation = 0.0;
+  char* end = nullptr;
+  if (argc == 3 && std::string_view(argv[1]) == "--perturb")
+    perturbation = std::strtod(argv[2], &end);
+  if (argc != 1 && (end == nullptr || *end != '\0')) {
+    std::fprintf(stderr, "usage: accuracy_cases [--perturb E]\n");
+    return 2;
+  }
+  try {
+    geomint::print(geomint::compute(perturbation));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "accuracy_cases: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,214 @@
+// The perf gate's workloads (scripts/perf-gate, gates/README.md): small, deterministic runs
+// whose instructions callgrind counts.
+//
+//   perf_workloads --list        the workload names, one a line
+//   perf_workloads NAME          runs that workload; prints {"workload", "steps", "f_evals"}
+//
+// A workload is a few steps of one integrator family (classical RK4, Dormand-Prince dopri45,
+// the explicit and implicit variational integrators, RKMK4, CF4, the embedded pair RKMK(5,4))
+// on one model from a preset's initial condition, or one short study through the study
+// engine (gates/perf_study.yaml). Only the workload itself is counted: the program runs under
+// `valgrind --tool=callgrind --instr-atstart=no` and switches instrumentation on around it,
+// so start-up, static initialisation, preset set-up and YAML parsing are left out. Each
+// workload runs once uninstrumented first, so that lazy symbol binding and function-local
+// statics are not counted either: what is counted is the steady state, the same on every run.
+// Instrumentation (rather than callgrind's collection state) delimits the region because it
+// is global: the study engine's worker thread is counted too.
+
+#include <unistd.h>
+#include <valgrind/callgrind.h>
+
+#include <array>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "integrators/integrate.hpp"
+#include "models/preset.hpp"
+#include "studies/engine.hpp"
+#include "studies/integrator_catalogue.hpp"
+#include "studies/model_types.hpp"
+#include "studies/spec.hpp"
+
+namespace geomint {
+namespace {
+
+/// One integrator of each family; a model gets those of them it offers the view for.
+constexpr std::array<std::string_view, 7> kFamilies{
+    "rk4", "dopri45", "vi_explicit", "vi_implicit", "rkmk4", "cf4", "rkmk54"};
+
+constexpr bool is_gated(std::string_view name) {
+  for (const auto family : kFamilies)
+    if (family == name) return true;
+  return false;
+}
+
+/// Fixed-step workloads take kSteps steps; adaptive ones integrate over as long a time at
+/// these tolerances.
+constexpr int kSteps = 20;
+constexpr double kRtol = 1e-6, kAtol = 1e-9;
+
+/// Per model: the preset the workloads start from (the papers' own, except the chain, which
+/// is Celledoni's N = 5, and Lennard-Jones, 42 molecules; the 642 of lee2009 get a workload of
+/// their own) and the step, the middle one of studies/matrix.yaml (stable for every method).
+template <class Model>
+struct Setting {
+  static constexpr const char* kPreset = "lee2009";
+  static constexpr double kStep = 0.01;
+};
+template <>
+struct Setting<SphericalPendulum> {
+  static constexpr const char* kPreset = "swing";
+  static constexpr double kStep = 0.01;
+};
+template <>
+struct Setting<PendulumChain> {
+  static constexpr const char* kPreset = "celledoni2021_N5";
+  static constexpr double kStep = 0.0025;
+};
+template <>
+struct Setting<SphereNBody> {
+  static constexpr const char* kPreset = "lee2009";
+  static constexpr double kStep = 0.005;
+};
+template <>
+struct Setting<SpringPendula> {
+  static constexpr const char* kPreset = "lee2009";
+  static constexpr double kStep = 0.001;
+};
+template <>
+struct Setting<ElasticRod> {
+  static constexpr const char* kPreset = "lee2009";
+  static constexpr double kStep = 0.000025;
+};
+template <>
+struct Setting<MagneticDipoles> {
+  static constexpr const char* kPreset = "lee2009";
+  static constexpr double kStep = 0.001;
+};
+template <>
+struct Setting<SphereLennardJones> {
+  static constexpr const char* kPreset = "icosphere42";
+  static constexpr double kStep = 0.01;
+};
+
+/// A workload: `prepare` sets it up (uncounted) and returns the run that is counted, which may
+/// be called more than once and does the same work each time.
+struct Workload {
+  std::string name;
+  std::function<std::function<Work()>()> prepare;
+};
+
+template <class Model, class Integrator>
+Workload integrator_workload(const std::string& preset, int steps, double h) {
+  std::string name =
+      std::string(Model::kName) + "/" + preset + "/" + std::string(Integrator::declaration.name);
+  return {std::move(name), [preset, steps, h] {
+            const auto& p = find_preset<Model>(preset);
+            const Model model(preset_parameters(p, {}));
+            const typename Model::State y0 = p.initial_state(model);
+            return std::function<Work()>([model, y0, steps, h] {
+              IntegratorOptions opt;
+              opt.h = h;
+              opt.rtol = kRtol;
+              opt.atol = kAtol;
+              opt.T = steps * h;
+              Integrator integrator(model, opt);
+              typename Model::State y = y0;
+              integrate(integrator, y, 0.0, opt.T, [](double, const typename Model::State&) {});
+              return integrator.work();
+            });
+          }};
+}
+
+template <class Model>
+void add_families(std::vector<Workload>& out) {
+  for_each_integrator([&]<class Entry>() {
+    if constexpr (is_gated(Entry::declaration.name) && Entry::template runs_on<Model>)
+      out.push_back(integrator_workload<Model, typename Entry::template type<Model>>(
+          Setting<Model>::kPreset, kSteps, Setting<Model>::kStep));
+  });
+}
+
+/// A temporary directory, removed with everything in it when the last owner lets go.
+struct TemporaryDirectory {
+  std::filesystem::path path;
+  TemporaryDirectory()
+      : path(std::filesystem::temp_directory_path() /
+             ("geomint-perf-study-" + std::to_string(getpid()))) {}
+  TemporaryDirectory(const TemporaryDirectory&) = delete;
+  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+  ~TemporaryDirectory() { std::filesystem::remove_all(path); }
+};
+
+/// gates/perf_study.yaml through the study engine, one worker thread, each run into a fresh
+/// directory (a study resumes from what it finds in its directory).
+Workload study_workload() {
+  return {"study/perf_study", [] {
+            const auto spec =
+                std::make_shared<StudySpec>(load_study_spec(GEOMINT_GATES_DIR "/perf_study.yaml"));
+            const auto dir = std::make_shared<TemporaryDirectory>();
+            auto runs = std::make_shared<int>(0);
+            return std::function<Work()>([spec, dir, runs] {
+              StudyOptions options;
+              options.out_dir = (dir->path / std::to_string(++*runs)).string();
+              options.jobs = 1;
+              options.progress = false;
+              const StudySummary summary = run_study(*spec, options);
+              if (summary.failed > 0) throw std::runtime_error("perf_study: a case failed");
+              return Work{};
+            });
+          }};
+}
+
+std::vector<Workload> workloads() {
+  std::vector<Workload> out;
+  for_each_model_type([&]<class Model>() { add_families<Model>(out); });
+  // The 642 molecules of LLM Example 6, where the pair sum dominates: two explicit-VI steps.
+  out.push_back(integrator_workload<SphereLennardJones, ExplicitVariational<SphereLennardJones>>(
+      "lee2009", 2, Setting<SphereLennardJones>::kStep));
+  out.push_back(study_workload());
+  return out;
+}
+
+int run(std::string_view name) {
+  for (const auto& w : workloads()) {
+    if (w.name != name) continue;
+    const auto workload = w.prepare();
+    workload();  // warm-up, uncounted
+    CALLGRIND_START_INSTRUMENTATION;
+    const Work work = workload();
+    CALLGRIND_STOP_INSTRUMENTATION;
+    std::printf("{\"workload\": \"%s\", \"steps\": %lld, \"f_evals\": %lld}\n", w.name.c_str(),
+                static_cast<long long>(work.steps), static_cast<long long>(work.f_evals));
+    return 0;
+  }
+  std::fprintf(stderr, "perf_workloads: unknown workload '%.*s' (see --list)\n",
+               static_cast<int>(name.size()), name.data());
+  return 2;
+}
+
+}  // namespace
+}  // namespace geomint
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: perf_workloads --list | NAME\n");
+    return 2;
+  }
+  const std::string_view arg = argv[1];
+  try {
+    if (arg != "--list") return geomint::run(arg);
+    for (const auto& w : geomint::workloads()) std::printf("%s\n", w.name.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "perf_workloads %s: %s\n", argv[1], e.what());
+    return 1;
+  }
+}
