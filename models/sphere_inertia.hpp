@@ -114,8 +114,13 @@ class SphereInertiaSolver {
 
   template <class Q>
   void solve_in_place(const Inertia& m, const Q& q, Points& b, bool held_norms = false) {
-    factorize(m, q, held_norms);
-    solve_in_place(b);
+    if constexpr (Diagonal) {  // one pass, nothing to keep (the vector field of every step)
+      for (Eigen::Index i = 0; i < m.rows(); ++i)
+        b.col(i) /= held_norms ? m(i, i) * q.col(i).squaredNorm() : m(i, i);
+    } else {
+      factorize(m, q, held_norms);
+      solve_in_place(b);
+    }
   }
 
  private:
