@@ -27,6 +27,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "integrators/integrate.hpp"
@@ -57,46 +58,21 @@ constexpr double kRtol = 1e-6, kAtol = 1e-9;
 /// Per model: the preset the workloads start from (the papers' own, except the chain, which
 /// is Celledoni's N = 5, and Lennard-Jones, 42 molecules; the 642 of lee2009 get a workload of
 /// their own) and the step, the middle one of studies/matrix.yaml (stable for every method).
-template <class Model>
 struct Setting {
-  static constexpr const char* kPreset = "lee2009";
-  static constexpr double kStep = 0.01;
+  const char* preset;
+  double step;
 };
-template <>
-struct Setting<SphericalPendulum> {
-  static constexpr const char* kPreset = "swing";
-  static constexpr double kStep = 0.01;
-};
-template <>
-struct Setting<PendulumChain> {
-  static constexpr const char* kPreset = "celledoni2021_N5";
-  static constexpr double kStep = 0.0025;
-};
-template <>
-struct Setting<SphereNBody> {
-  static constexpr const char* kPreset = "lee2009";
-  static constexpr double kStep = 0.005;
-};
-template <>
-struct Setting<SpringPendula> {
-  static constexpr const char* kPreset = "lee2009";
-  static constexpr double kStep = 0.001;
-};
-template <>
-struct Setting<ElasticRod> {
-  static constexpr const char* kPreset = "lee2009";
-  static constexpr double kStep = 0.000025;
-};
-template <>
-struct Setting<MagneticDipoles> {
-  static constexpr const char* kPreset = "lee2009";
-  static constexpr double kStep = 0.001;
-};
-template <>
-struct Setting<SphereLennardJones> {
-  static constexpr const char* kPreset = "icosphere42";
-  static constexpr double kStep = 0.01;
-};
+template <class Model>
+constexpr Setting setting() {
+  if constexpr (std::is_same_v<Model, SphericalPendulum>) return {"swing", 0.01};
+  if constexpr (std::is_same_v<Model, PendulumChain>) return {"celledoni2021_N5", 0.0025};
+  if constexpr (std::is_same_v<Model, SphereNBody>) return {"lee2009", 0.005};
+  if constexpr (std::is_same_v<Model, SpringPendula>) return {"lee2009", 0.001};
+  if constexpr (std::is_same_v<Model, ElasticRod>) return {"lee2009", 0.000025};
+  if constexpr (std::is_same_v<Model, MagneticDipoles>) return {"lee2009", 0.001};
+  if constexpr (std::is_same_v<Model, SphereLennardJones>) return {"icosphere42", 0.01};
+  return {"lee2009", 0.01};
+}
 
 /// A workload: `prepare` sets it up (uncounted) and returns the run that is counted, which may
 /// be called more than once and does the same work each time.
@@ -132,7 +108,7 @@ void add_families(std::vector<Workload>& out) {
   for_each_integrator([&]<class Entry>() {
     if constexpr (is_gated(Entry::declaration.name) && Entry::template runs_on<Model>)
       out.push_back(integrator_workload<Model, typename Entry::template type<Model>>(
-          Setting<Model>::kPreset, kSteps, Setting<Model>::kStep));
+          setting<Model>().preset, kSteps, setting<Model>().step));
   });
 }
 
@@ -172,7 +148,7 @@ std::vector<Workload> workloads() {
   for_each_model_type([&]<class Model>() { add_families<Model>(out); });
   // The 642 molecules of LLM Example 6, where the pair sum dominates: two explicit-VI steps.
   out.push_back(integrator_workload<SphereLennardJones, ExplicitVariational<SphereLennardJones>>(
-      "lee2009", 2, Setting<SphereLennardJones>::kStep));
+      "lee2009", 2, setting<SphereLennardJones>().step));
   out.push_back(study_workload());
   return out;
 }

@@ -22,7 +22,7 @@
 #include "models/lennard_jones_pairs.hpp"
 #include "models/sphere_lj.hpp"
 #include "support/eigen_matchers.hpp"
-#include "support/finite_difference.hpp"
+#include "support/lj_gradient_check.hpp"
 #include "support/random.hpp"
 
 namespace geomint {
@@ -264,29 +264,10 @@ TEST(LennardJonesPairs, CutoffGradientMatchesFiniteDifferences) {
   const BruteForce b = brute_force(q, {eps, sigma, rc});
   Points grad(3, q.cols());
   pairs.gradient(q, grad);
-  // Richardson error: h^4/480 |V^(5)| with the fifth r-derivatives of the LJ terms of the
-  // pairs within rc (the quadratic shift has none), plus round-off ~10 u sum|phi_c| / h.
+  // Richardson error (lj_gradient_check.hpp) plus round-off ~10 u sum|phi_c| / h.
   const double roundoff = 10 * kU * b.energy_scale / h;
-  for (Eigen::Index i = 0; i < q.cols(); ++i) {
-    double fifth = 0.0;
-    for (Eigen::Index j = 0; j < q.cols(); ++j) {
-      const double r = (q.col(i) - q.col(j)).norm();
-      if (j != i && r < rc)
-        fifth += 4 * eps *
-                 (524160 * std::pow(sigma, 12) / std::pow(r, 17) +
-                  30240 * std::pow(sigma, 6) / std::pow(r, 11));
-    }
-    const double tol = std::pow(h, 4) / 480 * fifth + roundoff;
-    for (int c = 0; c < 3; ++c) {
-      const auto v = [&](double x) {
-        Points p = q;
-        p(c, i) = x;
-        return pairs.potential(p);
-      };
-      EXPECT_NEAR(grad(c, i), testing::richardson_derivative_scalar(v, q(c, i), h), tol)
-          << "coordinate " << c << " of molecule " << i;
-    }
-  }
+  testing::expect_lj_gradient_matches_differences(
+      q, grad, eps, sigma, h, roundoff, [&](const Points& p) { return pairs.potential(p); }, rc);
 }
 
 TEST(LennardJonesPairs, CutPairEnergyAndForceVanishAtTheCutoff) {

@@ -28,7 +28,7 @@
 #include "integrators/variational_explicit.hpp"
 #include "models/sphere_lj.hpp"
 #include "support/eigen_matchers.hpp"
-#include "support/finite_difference.hpp"
+#include "support/lj_gradient_check.hpp"
 #include "support/model_setup.hpp"
 #include "support/random.hpp"
 
@@ -152,35 +152,16 @@ TEST(SphereLennardJones, PotentialAndGradientAreThePapersSums) {
   EXPECT_EIGEN_NEAR(gp, (-fp).eval(), 100 * kU * scale);
 }
 
-/// dV/dq_k against the Richardson extrapolation of central differences with step h, whose
-/// error is h^4/480 |V^(5)| (truncation) plus ~3 u |V| / h (round-off; we take u times the sum
-/// of the pair energies' sizes, times 10). Along a line moving molecule i, V^(5) is bounded by
-/// sum_j of the fifth r-derivatives of the pair energy at r_ij (the radial direction is the
-/// steepest): 4 eps (12.13.14.15.16 sigma^12 / r^17 + 6.7.8.9.10 sigma^6 / r^11).
+/// dV/dq_k against the Richardson extrapolation of central differences with step h (see
+/// lj_gradient_check.hpp); round-off ~3 u |V| / h, for which we take u times the sum of the
+/// pair energies' sizes, times 10.
 void expect_gradient_matches_differences(const Model& model, const Points& q, double h) {
   const double eps = model.pairs().epsilon(), sigma = model.pairs().sigma();
   const double roundoff = 10 * kU * absolute_pair_sum(q, eps, sigma) / h;
   Points grad(3, q.cols());
   model.potential_gradient(q, grad);
-  for (Eigen::Index i = 0; i < q.cols(); ++i) {
-    double fifth = 0.0;
-    for (Eigen::Index j = 0; j < q.cols(); ++j)
-      if (j != i) {
-        const double r = (q.col(i) - q.col(j)).norm();
-        fifth += 4 * eps * (524160 * std::pow(sigma, 12) / std::pow(r, 17) +
-                            30240 * std::pow(sigma, 6) / std::pow(r, 11));
-      }
-    const double tol = std::pow(h, 4) / 480 * fifth + roundoff;
-    for (int c = 0; c < 3; ++c) {
-      const auto v = [&](double x) {
-        Points p = q;
-        p(c, i) = x;
-        return model.potential(p);
-      };
-      EXPECT_NEAR(grad(c, i), testing::richardson_derivative_scalar(v, q(c, i), h), tol)
-          << "coordinate " << c << " of molecule " << i;
-    }
-  }
+  testing::expect_lj_gradient_matches_differences(
+      q, grad, eps, sigma, h, roundoff, [&](const Points& p) { return model.potential(p); });
 }
 
 TEST(SphereLennardJones, GradientMatchesFiniteDifferences) {
