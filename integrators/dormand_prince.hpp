@@ -61,6 +61,7 @@ class DormandPrince45 {
     for (auto& k : k_) k.resize(model.dimension());
     ynew_.resize(model.dimension());
     stage_.resize(model.dimension());
+    error_.resize(model.dimension());
   }
 
   const Work& work() const { return work_; }
@@ -121,7 +122,7 @@ class DormandPrince45 {
     last_step_ = h;
     for (int r = 1; r < kRefine; ++r) {  // ntrp45
       const double s = static_cast<double>(r) / kRefine;
-      interpolate(y, h, s, stage_);
+      interpolate(y, h, kOutputWeights[static_cast<std::size_t>(r - 1)], stage_);
       // The reprojecting variant promises output on the manifold: its interpolated points are
       // projected too (the continuous extension of a projected step leaves it by ~1e-10).
       if constexpr (Reproject) model_.project(stage_);
@@ -163,11 +164,15 @@ class DormandPrince45 {
     started_ = true;
   }
 
-  double weighted_error_norm(const State& y, double threshold) const {
+  double weighted_error_norm(const State& y, double threshold) {
+    // e = sum_j E_j k_j as whole-vector operations (they vectorise; a loop over j inside the
+    // loop over components does not), in the same order per component, so the same doubles.
+    error_ = kDormandPrinceErrorWeights[0] * k_[0];
+    for (std::size_t j = 1; j < 7; ++j)
+      if (kDormandPrinceErrorWeights[j] != 0.0) error_ += kDormandPrinceErrorWeights[j] * k_[j];
     double norm = 0.0;
     for (Eigen::Index i = 0; i < y.size(); ++i) {
-      double e = 0.0;
-      for (std::size_t j = 0; j < 7; ++j) e += kDormandPrinceErrorWeights[j] * k_[j](i);
+      const double e = error_(i);
       const double scale = std::max({std::abs(y(i)), std::abs(ynew_(i)), threshold});
       const double r = std::abs(e) / scale;
       if (std::isnan(r)) return r;
@@ -176,14 +181,25 @@ class DormandPrince45 {
     return norm;
   }
 
-  /// y(t + s h) = y + h sum_j k_j (BI_j . [s, s^2, s^3, s^4])  (ntrp45).
-  void interpolate(const State& y, double h, double s, State& out) const {
-    out = y;
-    for (std::size_t j = 0; j < 7; ++j) {
-      const auto& bi = kDormandPrinceDense[j];
-      const double w = s * (bi[0] + s * (bi[1] + s * (bi[2] + s * bi[3])));
-      if (w != 0.0) out += (h * w) * k_[j];
+  /// The weights BI_j . [s, s^2, s^3, s^4] of ntrp45 at the output points s = r / Refine,
+  /// r = 1 .. Refine - 1: the same for every step, so they are computed once, at compile time.
+  static constexpr std::array<std::array<double, 7>, kRefine - 1> kOutputWeights = [] {
+    std::array<std::array<double, 7>, kRefine - 1> w{};
+    for (int r = 1; r < kRefine; ++r) {
+      const double s = static_cast<double>(r) / kRefine;
+      for (std::size_t j = 0; j < 7; ++j) {
+        const auto& bi = kDormandPrinceDense[j];
+        w[static_cast<std::size_t>(r - 1)][j] = s * (bi[0] + s * (bi[1] + s * (bi[2] + s * bi[3])));
+      }
     }
+    return w;
+  }();
+
+  /// y(t + s h) = y + h sum_j k_j w_j with the weights w of one output point (ntrp45).
+  void interpolate(const State& y, double h, const std::array<double, 7>& w, State& out) const {
+    out = y;
+    for (std::size_t j = 0; j < 7; ++j)
+      if (w[j] != 0.0) out += (h * w[j]) * k_[j];
   }
 
   const M& model_;
@@ -192,7 +208,7 @@ class DormandPrince45 {
   double last_step_ = 0.0;
   bool started_ = false;
   std::array<State, 7> k_;
-  State ynew_, stage_;
+  State ynew_, stage_, error_;
   Work work_;
 };
 
