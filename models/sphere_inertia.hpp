@@ -75,9 +75,7 @@ class SphereInertiaSolver {
   template <class Q>
   void factorize(const Inertia& m, const Q& q, bool held_norms = false) {
     const Eigen::Index n = m.rows();
-    const auto diagonal = [&](Eigen::Index i) {
-      return held_norms ? m(i, i) * q.col(i).squaredNorm() : m(i, i);
-    };
+    const auto diagonal = [&](Eigen::Index i) { return diagonal_block(m, q, i, held_norms); };
     if constexpr (Diagonal) {
       for (Eigen::Index i = 0; i < n; ++i) factors_.diagonal(i) = diagonal(i);
     } else if constexpr (N == 2) {
@@ -115,8 +113,7 @@ class SphereInertiaSolver {
   template <class Q>
   void solve_in_place(const Inertia& m, const Q& q, Points& b, bool held_norms = false) {
     if constexpr (Diagonal) {  // one pass, nothing to keep (the vector field of every step)
-      for (Eigen::Index i = 0; i < m.rows(); ++i)
-        b.col(i) /= held_norms ? m(i, i) * q.col(i).squaredNorm() : m(i, i);
+      for (Eigen::Index i = 0; i < m.rows(); ++i) b.col(i) /= diagonal_block(m, q, i, held_norms);
     } else {
       factorize(m, q, held_norms);
       solve_in_place(b);
@@ -124,6 +121,12 @@ class SphereInertiaSolver {
   }
 
  private:
+  /// K_ii / I: M_ii, or M_ii |q_i|^2 with held norms (see factorize).
+  template <class Q>
+  static double diagonal_block(const Inertia& m, const Q& q, Eigen::Index i, bool held_norms) {
+    return held_norms ? m(i, i) * q.col(i).squaredNorm() : m(i, i);
+  }
+
   static constexpr int kStacked = N == Eigen::Dynamic ? Eigen::Dynamic : 3 * N;
   using Stacked = Eigen::Matrix<double, kStacked, 1>;
   using KMatrix = Eigen::Matrix<double, kStacked, kStacked>;

@@ -46,15 +46,15 @@ constexpr int kOrbits = 24;
 /// The Example 1 initial state (member 0), or that state with each w_i turned by
 /// 0.05 d x q_i (member m > 0, d a fixed direction per member): a different chaotic orbit on a
 /// nearby energy surface.
-Model::State initial_state(const Model& model, int member) {
-  Model::State y = testing::make_setup<Model>("lee2009").initial;
+Model::State initial_state(const testing::Setup<Model>& s, int member) {
+  Model::State y = s.initial;
   if (member == 0) return y;
   const double m = member;  // d: points of a spiral over the sphere
   const double z = 1.0 - (2.0 * m + 1.0) / (2.0 * kOrbits), r = std::sqrt(1.0 - z * z);
   const Eigen::Vector3d d(r * std::cos(2.39996 * m), r * std::sin(2.39996 * m), z);
   const auto q = Model::positions(y);
-  for (Eigen::Index i = 0; i < model.bodies(); ++i)
-    y.segment<3>(3 * (model.bodies() + i)) += 0.05 * d.cross(q.col(i));
+  for (Eigen::Index i = 0; i < s.model.bodies(); ++i)
+    y.segment<3>(3 * (s.model.bodies() + i)) += 0.05 * d.cross(q.col(i));
   return y;
 }
 
@@ -65,7 +65,7 @@ Trace run(double h, double T, int member = 0) {
   opt.h = h;
   opt.T = T;
   Integrator integrator(s.model, opt);
-  auto y = initial_state(s.model, member);
+  auto y = initial_state(s, member);
   const double e0 = s.model.energy(y);
   Trace trace;
   trace.momentum = s.model.angular_momentum(y).z();
