@@ -1,6 +1,7 @@
 #pragma once
-// The bench_integrators entries of one model, registered by its own translation unit
-// (bench/models/<model>.cpp), which instantiates every catalogued integrator on that model only:
+// The bench_integrators entries of one model, registered by its own translation unit (generated
+// from bench/model_bench.cpp.in for every model of models/registry.txt, at the model's
+// Exercise), which instantiates every catalogued integrator on that model only:
 //
 //   rhs/<label>                                  the bare vector field f(t, y0)
 //   potential_gradient/<label>                   dV/dq at q0
@@ -65,6 +66,13 @@ BenchProblem<Model> preset_problem(const std::string& preset, double h, double T
   const auto& p = find_preset<Model>(preset);
   return {std::string(Model::kName), [&p] { return preset_parameters(p, {}); },
           p.initial_state, h, T};
+}
+
+/// The model's default exercise (models/exercise.hpp): its preset, h and T.
+template <class Model>
+BenchProblem<Model> exercise_problem() {
+  return preset_problem<Model>(std::string(Model::kExercise.preset), Model::kExercise.h,
+                               Model::kExercise.T);
 }
 
 namespace detail {

@@ -1,13 +1,16 @@
 #pragma once
-// Every model the bench knows, by name: its description, parameters and presets, and the
-// entry point that runs a case on it (the study level's type erasure).
+// Every model of the registry (models/registry.txt), by name: its description, parameters and
+// presets, and the entry points that run a case on it and give its exact solution (the study
+// level's type erasure).
 
+#include <Eigen/Core>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 
@@ -16,11 +19,15 @@ namespace geomint {
 struct ModelEntry {
   std::string_view name;
   std::string_view description;
+  Exercise exercise;
   ParameterSet (*default_parameters)();
   std::vector<std::pair<std::string, std::string>> (*presets)();  // name, description
   /// The defaults, then the preset's values, then the overrides.
   ParameterSet (*parameters_for)(const std::string& preset, const std::map<std::string, double>& overrides);
   CaseResult (*run)(const CaseSpec&, const CaseHooks&);
+  bool has_exact_solution;  // can be a study's exact reference
+  /// The exact state at the case's T from its initial state (InputError without one).
+  Eigen::VectorXd (*exact_final_state)(const CaseSpec&);
 };
 
 const std::vector<ModelEntry>& model_catalogue();
