@@ -25,7 +25,15 @@ void list_models() {
     for (const auto& p : parameters.list())
       std::printf("    %-6s = %-8g %-7s %s\n", p.name.c_str(), p.value, p.unit.c_str(),
                   p.description.c_str());
-    std::printf("  presets:\n");
+    const auto [layout, invariants] = m.declarations();
+    std::printf("  state:");
+    for (const auto& b : layout.blocks())
+      std::printf(" %s in %s", b.name.c_str(), std::string(to_string(b.manifold)).c_str());
+    std::printf("\n  invariants:");
+    for (const auto& inv : invariants)
+      std::printf(" %s (%s%s)", inv.name.c_str(), std::string(to_string(inv.kind)).c_str(),
+                  inv.conserved ? ", conserved" : "");
+    std::printf("\n  presets:\n");
     for (const auto& [name, description] : m.presets())
       std::printf("    %s: %s\n", name.c_str(), description.c_str());
     std::printf("\n");
