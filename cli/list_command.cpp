@@ -23,8 +23,8 @@ void list_models() {
                 std::string(m.description).c_str());
     const ParameterSet parameters = m.default_parameters();
     for (const auto& p : parameters.list())
-      std::printf("    %-6s = %-8g %-7s %s\n", p.name.c_str(), p.value, p.unit.c_str(),
-                  p.description.c_str());
+      std::printf("    %-6s = %-8g %-7s %-23s %s\n", p.name.c_str(), p.value, p.unit.c_str(),
+                  p.domain.describe().c_str(), p.description.c_str());
     const auto [layout, invariants] = m.declarations();
     std::printf("  state:");
     for (const auto& b : layout.blocks())
