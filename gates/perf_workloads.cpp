@@ -19,7 +19,6 @@
 #include <unistd.h>
 #include <valgrind/callgrind.h>
 
-#include <array>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -28,63 +27,22 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
-#include "integrators/integrate.hpp"
-#include "models/preset.hpp"
+#include "gates/workload.hpp"
+#include "integrators/variational_explicit.hpp"
+#include "models/sphere_lj.hpp"
 #include "studies/engine.hpp"
-#include "studies/integrator_catalogue.hpp"
-#include "studies/model_types.hpp"
 #include "studies/spec.hpp"
 
 namespace geomint {
+
+std::vector<Workload>& registered_workloads() {
+  static std::vector<Workload> workloads;
+  return workloads;
+}
+
 namespace {
-
-/// Fixed-step workloads take kSteps steps; adaptive ones integrate over as long a time at
-/// these tolerances.
-constexpr int kSteps = 20;
-constexpr double kRtol = 1e-6, kAtol = 1e-9;
-
-/// A workload: `prepare` sets it up (uncounted) and returns the run that is counted, which may
-/// be called more than once and does the same work each time.
-struct Workload {
-  std::string name;
-  std::function<std::function<Work()>()> prepare;
-};
-
-template <class Model, class Integrator>
-Workload integrator_workload(const std::string& preset, int steps, double h) {
-  std::string name =
-      std::string(Model::kName) + "/" + preset + "/" + std::string(Integrator::declaration.name);
-  return {std::move(name), [preset, steps, h] {
-            const auto& p = find_preset<Model>(preset);
-            const Model model(preset_parameters(p, {}));
-            const typename Model::State y0 = p.initial_state(model);
-            return std::function<Work()>([model, y0, steps, h] {
-              IntegratorOptions opt;
-              opt.h = h;
-              opt.rtol = kRtol;
-              opt.atol = kAtol;
-              opt.T = steps * h;
-              Integrator integrator(model, opt);
-              typename Model::State y = y0;
-              integrate(integrator, y, 0.0, opt.T, [](double, const typename Model::State&) {});
-              return integrator.work();
-            });
-          }};
-}
-
-/// Every catalogued integrator of our own (the reference solvers are others' code) on the
-/// model, if it offers the view, from the model's Exercise (models/exercise.hpp).
-template <class Model>
-void add_integrators(std::vector<Workload>& out) {
-  for_each_integrator([&]<class Entry>() {
-    if constexpr (Entry::declaration.family != Family::Reference && Entry::template runs_on<Model>)
-      out.push_back(integrator_workload<Model, typename Entry::template type<Model>>(
-          std::string(Model::kExercise.preset), kSteps, Model::kExercise.h));
-  });
-}
 
 /// A temporary directory, removed with everything in it when the last owner lets go.
 struct TemporaryDirectory {
@@ -118,8 +76,7 @@ Workload study_workload() {
 }
 
 std::vector<Workload> workloads() {
-  std::vector<Workload> out;
-  for_each_model_type([&]<class Model>() { add_integrators<Model>(out); });
+  std::vector<Workload> out = registered_workloads();
   // The 642 molecules of LLM Example 6, where the pair sum dominates: two explicit-VI steps.
   out.push_back(integrator_workload<SphereLennardJones, ExplicitVariational<SphereLennardJones>>(
       "lee2009", 2, SphereLennardJones::kExercise.h));
