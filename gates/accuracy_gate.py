@@ -180,13 +180,10 @@ def main(argv):
     # and does not read it): without it there is nothing to compare with.
     answers = {}
     if args.robustness is None:
-        try:
-            answers = committed_file.read(args.answers, "cases", check_entry)
-        except committed_file.Unusable as e:
-            if not args.update:
-                print(f"accuracy-gate: FAIL {e}")
-                return 1
-            print(f"accuracy-gate: {e}; writing new answers")
+        answers = committed_file.read_for_gate("accuracy-gate", args.answers, "cases",
+                                               check_entry, args.update)
+        if answers is None:
+            return 1
     program = os.path.join(args.build, "gates", "accuracy_cases")
     if not os.path.exists(program):
         sys.exit(f"accuracy-gate: {program} is missing; build it: "

@@ -47,6 +47,19 @@ def read(path, key, check_entry):
     return entries
 
 
+def read_for_gate(gate, path, key, check_entry, update):
+    """What `read` returns; None, after printing the gate's one-line failure, when the file is
+    unusable and the gate only compares; {} when it is unusable and the gate will rewrite it."""
+    try:
+        return read(path, key, check_entry)
+    except Unusable as e:
+        if not update:
+            print(f"{gate}: FAIL {e}")
+            return None
+        print(f"{gate}: {e}; writing a new one")
+        return {}
+
+
 def is_number(x):
     """A finite JSON number (not a boolean, NaN or infinity)."""
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)

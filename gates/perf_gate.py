@@ -143,14 +143,10 @@ def main(argv):
     args = parser.parse_args(argv)
 
     # The committed file first: without it there is nothing to compare with.
-    try:
-        baseline = committed_file.read(args.baseline, "workloads", check_entry)
-    except committed_file.Unusable as e:
-        if not args.update:
-            print(f"perf-gate: FAIL {e}")
-            return 1
-        print(f"perf-gate: {e}; writing a new one")
-        baseline = {}
+    baseline = committed_file.read_for_gate("perf-gate", args.baseline, "workloads",
+                                            check_entry, args.update)
+    if baseline is None:
+        return 1
     program = os.path.join(args.build, "gates", "perf_workloads")
     if not shutil.which("valgrind"):
         sys.exit("perf-gate: valgrind is missing (scripts/install-deps installs it)")
