@@ -4,7 +4,7 @@
 // Exercise), which instantiates every catalogued integrator on that model only:
 //
 //   rhs/<label>                                  the bare vector field f(t, y0)
-//   potential_gradient/<label>                   dV/dq at q0
+//   potential_gradient/<label>                   dV/dq at q0 (SphereLagrangian models)
 //   generator/<label>                            the Lie algebra generator (LieGroupOde models)
 //   step/<label>/<integrator>                    one step of every integrator that runs on the
 //                                                model: fixed-step ones at h, adaptive ones one
@@ -180,18 +180,20 @@ void register_model_benchmarks(const BenchProblem<Model>& p) {
     }
     detail::count_evaluations(st, static_cast<std::int64_t>(st.iterations()));
   });
-  benchmark::RegisterBenchmark(("potential_gradient/" + p.label).c_str(),
-                               [p](benchmark::State& st) {
-                                 Fixture<Model> f(p);
-                                 typename Model::Points q = Model::positions(f.y0), g = q;
-                                 for (auto _ : st) {
-                                   benchmark::DoNotOptimize(q);
-                                   f.model.potential_gradient(q, g);
-                                   benchmark::DoNotOptimize(g.data());
-                                 }
-                                 detail::count_evaluations(
-                                     st, static_cast<std::int64_t>(st.iterations()));
-                               });
+  if constexpr (SphereLagrangian<Model>) {
+    benchmark::RegisterBenchmark(("potential_gradient/" + p.label).c_str(),
+                                 [p](benchmark::State& st) {
+                                   Fixture<Model> f(p);
+                                   typename Model::Points q = Model::positions(f.y0), g = q;
+                                   for (auto _ : st) {
+                                     benchmark::DoNotOptimize(q);
+                                     f.model.potential_gradient(q, g);
+                                     benchmark::DoNotOptimize(g.data());
+                                   }
+                                   detail::count_evaluations(
+                                       st, static_cast<std::int64_t>(st.iterations()));
+                                 });
+  }
   if constexpr (LieGroupOde<Model>) {
     benchmark::RegisterBenchmark(("generator/" + p.label).c_str(), [p](benchmark::State& st) {
       Fixture<Model> f(p);

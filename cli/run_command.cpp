@@ -60,6 +60,8 @@ CaseSpec case_from(const RunOptions& o) {
     const auto [name, value] = split_assignment(p, "--param");
     c.parameters[name] = parse_number(value, "--param " + name);
   }
+  // Every value against its parameter's domain now, before the output file is opened.
+  find_model(o.model).parameters_for(c.preset, c.parameters);
   for (const auto& ic : o.ics) {
     const auto [name, value] = split_assignment(ic, "--ic");
     std::vector<double> values;

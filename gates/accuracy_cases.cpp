@@ -44,6 +44,7 @@
 #include "integrators/declaration.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
+#include "models/model_contract.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "studies/metrics.hpp"
 #include "studies/model_types.hpp"
@@ -240,6 +241,32 @@ class Cases {
           static_cast<double>(r.work.nonlinear_iterations));
   }
 
+  /// Generated from the registry and the catalogue (`every_exercise`): one of our own
+  /// integrators on one model, from the model's Exercise (preset, h, T; adaptive methods at
+  /// kRtol): the largest manifold defect the model declares (models/model_contract.hpp), held
+  /// as a ceiling for a method that declares it stays on the manifold, and an adaptive
+  /// method's step count. Unperturbed: a ceiling and a count already allow for rounding.
+  template <class Model, class Integrator>
+  void exercise() {
+    const auto s = testing::make_setup<Model>(std::string(Model::kExercise.preset));
+    IntegratorOptions opt;
+    opt.h = Model::kExercise.h;
+    opt.rtol = kRtol;
+    opt.atol = kAtol;
+    opt.T = Model::kExercise.T;
+    Integrator integrator(s.model, opt);
+    typename Model::State y = s.initial;
+    double defect = 0.0;
+    integrate(integrator, y, 0.0, opt.T, [&](double, const typename Model::State& x) {
+      defect = std::max(defect, max_manifold_defect(s.model, x));
+    });
+    const std::string name = "exercise/" + label<Model, Integrator>(std::string(Model::kExercise.preset));
+    if (Integrator::declaration.stays_on_manifold)
+      add(name + "/manifold_defect_max", Kind::Ceiling, defect);
+    if (Integrator::declaration.adaptive)
+      add(name + "/steps", Kind::Count, static_cast<double>(integrator.work().steps));
+  }
+
  private:
   static constexpr double kRtol = 1e-6, kAtol = 1e-9;  // the adaptive runs' tolerances
 
@@ -313,7 +340,9 @@ class Cases {
 /// and on Celledoni's N = 5 chain; energy on the spherical pendulum (integrable: a rounding
 /// change stays a rounding change over T = 200) and on the double pendulum over T = 10, each
 /// symplectic energy run with its drift rule (on the double pendulum over an ensemble of 24
-/// orbits to T = 200); manifold errors and work on the double pendulum over T = 10.
+/// orbits to T = 200); manifold errors and work on the double pendulum over T = 10; and, generated
+/// from the registry, the manifold defects and work of every integrator of our own on every
+/// model at its Exercise.
 std::vector<Answer> compute(double perturbation, bool break_symplecticity) {
   using Dsp = DoubleSphericalPendulum;
   using Chain = PendulumChain;
@@ -350,6 +379,14 @@ std::vector<Answer> compute(double perturbation, bool break_symplecticity) {
   c.manifold<Dsp, Cf4Method::Integrator<Dsp>>("lee2009", 0.01, 10.0);
   c.manifold<Dsp, Rkmk54Method::Integrator<Dsp>>("lee2009", kAdaptive, 10.0);
   c.manifold<Dsp, Cf43Method::Integrator<Dsp>>("lee2009", kAdaptive, 10.0);
+
+  // Every integrator of our own on every model of the registry that offers its view.
+  for_each_model_type([&]<class Model>() {
+    for_each_integrator([&]<class Entry>() {
+      if constexpr (Entry::declaration.family != Family::Reference && Entry::template runs_on<Model>)
+        c.exercise<Model, typename Entry::template type<Model>>();
+    });
+  });
   return c.answers();
 }
 

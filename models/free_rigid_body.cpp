@@ -7,11 +7,12 @@
 namespace geomint {
 
 ParameterSet FreeRigidBody::default_parameters() {
-  return {{"I1", 1.0, "kg m^2", "principal moment of inertia about e1"},
-          {"I2", 2.0, "kg m^2", "principal moment of inertia about e2"},
-          {"I3", 3.0, "kg m^2", "principal moment of inertia about e3"},
+  return {{"I1", 1.0, "kg m^2", "principal moment of inertia about e1", ParameterDomain::positive()},
+          {"I2", 2.0, "kg m^2", "principal moment of inertia about e2", ParameterDomain::positive()},
+          {"I3", 3.0, "kg m^2", "principal moment of inertia about e3", ParameterDomain::positive()},
           {"L", std::sqrt(10.0), "kg m^2/s",
-           "|Pi|, the coadjoint orbit the body angular momentum moves on (the initial Pi must lie on it)"}};
+           "|Pi|, the coadjoint orbit the body angular momentum moves on (the initial Pi must lie on it)",
+           ParameterDomain::positive()}};
 }
 
 FreeRigidBody::FreeRigidBody(const ParameterSet& p)

@@ -25,6 +25,10 @@ const std::vector<ModelEntry>& model_catalogue() {
                      return preset_parameters(find_preset<M>(preset), overrides);
                    },
                    &run_case_for<M>,
+                   [] {
+                     const M model(M::default_parameters());
+                     return std::pair{model.state_layout(), all_invariants(model)};
+                   },
                    requires(const M& m, const typename M::State& y) {
                      m.exact_solution(y, 1.0);
                    },

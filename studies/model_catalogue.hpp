@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "models/exercise.hpp"
+#include "models/invariant.hpp"
+#include "models/state_blocks.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 
@@ -25,6 +27,9 @@ struct ModelEntry {
   /// The defaults, then the preset's values, then the overrides.
   ParameterSet (*parameters_for)(const std::string& preset, const std::map<std::string, double>& overrides);
   CaseResult (*run)(const CaseSpec&, const CaseHooks&);
+  /// The state layout and every invariant (declared, then the blocks' defects) of the model
+  /// with its default parameters.
+  std::pair<StateLayout, std::vector<Invariant>> (*declarations)();
   bool has_exact_solution;  // can be a study's exact reference
   /// The exact state at the case's T from its initial state (InputError without one).
   Eigen::VectorXd (*exact_final_state)(const CaseSpec&);

@@ -268,11 +268,19 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
     ec.fail(node["preset"], "model " + ex.model + " has no preset '" + ex.preset + "'");
   if (const auto params = node["parameters"]) {
     if (!params.IsMap()) ec.fail(params, "'parameters' must be a map name: value");
-    const ParameterSet defaults = model->default_parameters();
+    // Setting each value on the defaults checks it against its parameter's domain now, at load
+    // time, rather than when the case runs.
+    ParameterSet checked = model->default_parameters();
     for (const auto& kv : params) {
       const auto name = kv.first.as<std::string>();
-      if (!defaults.contains(name)) ec.fail(kv.first, "model " + ex.model + " has no parameter '" + name + "'");
-      ex.parameters[name] = number(kv.second, ec, "parameter " + name);
+      if (!checked.contains(name)) ec.fail(kv.first, "model " + ex.model + " has no parameter '" + name + "'");
+      const double value = number(kv.second, ec, "parameter " + name);
+      try {
+        checked.set(name, value);
+      } catch (const InputError& e) {
+        ec.fail(kv.second, ex.model + ": " + e.what());
+      }
+      ex.parameters[name] = value;
     }
   }
   if (const auto initial = node["initial"]) {

@@ -3,8 +3,8 @@
 namespace geomint {
 
 ParameterSet DuffingOscillator::default_parameters() {
-  return {{"k", 1.0, "1/s^2", "linear stiffness"},
-          {"eps", 1.0, "1/(m^2 s^2)", "cubic stiffness"}};
+  return {{"k", 1.0, "1/s^2", "linear stiffness", ParameterDomain::positive()},
+          {"eps", 1.0, "1/(m^2 s^2)", "cubic stiffness", ParameterDomain::non_negative()}};
 }
 
 DuffingOscillator::DuffingOscillator(const ParameterSet& p) : k_(p["k"]), eps_(p["eps"]) {

@@ -32,6 +32,14 @@ class Help(unittest.TestCase):
         for text in ("double_spherical_pendulum", "m1", "l2", "lee2009", "spherical_pendulum"):
             self.assertIn(text, r.stdout)
 
+    def test_list_models_shows_each_parameters_domain(self):
+        lines = geomint("list", "models").stdout.splitlines()
+        first = lines.index("double_spherical_pendulum")
+        rows = {line.split()[0]: line for line in lines[first + 3:first + 8]}
+        self.assertIn("positive numbers", rows["m1"])
+        self.assertIn("finite numbers", rows["g"])
+        self.assertIn("one of 0, 1", geomint("list", "models").stdout)
+
 
 class Run(unittest.TestCase):
     def setUp(self):
@@ -70,13 +78,26 @@ class Run(unittest.TestCase):
         self.expect_refused(["--model", "no_such_model", *base], "unknown model", "double_spherical_pendulum")
         self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk9", "--h", "0.1"], "unknown integrator")
         self.expect_refused(["--model", "spherical_pendulum", "--param", "mass=2", *base], "unknown parameter", "m, l, g")
-        self.expect_refused(["--model", "spherical_pendulum", "--param", "l=-1", *base], "must be positive")
+        self.expect_refused(["--model", "spherical_pendulum", "--param", "l=-1", *base],
+                            "parameter l = -1 is outside its domain (positive numbers)")
         self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk4"], "give a step size h")
         self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk4", "--h", "-0.1"], "positive")
         self.expect_refused(["--model", "spherical_pendulum", "--ic", "q1=1,0,1", *base], "off the manifold", "--project")
         self.expect_refused(["--model", "spherical_pendulum", "--ic", "q7=0,0,1", *base], "unknown initial vector")
         self.expect_refused(["--model", "double_spherical_pendulum", "--integrator", "vi_explicit", "--h", "0.01"],
                             "n/a", "diagonal-inertia SphereLagrangian")
+
+    def test_parameter_outside_its_domain_is_refused_before_the_output_is_touched(self):
+        base = ["--model", "double_spherical_pendulum", "--integrator", "rk4", "--h", "0.01"]
+        self.expect_refused([*base, "--param", "g=nan"], "double_spherical_pendulum: parameter g = nan "
+                            "is outside its domain (finite numbers)")
+        self.assertFalse(os.path.exists(self.out))
+        with open(self.out, "w") as f:
+            f.write("kept\n")
+        self.expect_refused([*base, "--param", "m1=-1"],
+                            "parameter m1 = -1 is outside its domain (positive numbers)")
+        with open(self.out) as f:
+            self.assertEqual(f.read(), "kept\n")
 
     def test_project_projects_and_says_so(self):
         r = geomint("run", "--model", "spherical_pendulum", "--ic", "q1=1,0,1", "--project",
