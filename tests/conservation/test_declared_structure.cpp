@@ -20,17 +20,25 @@
 // q_i . w_i = 0, and dw along the same two) to tangent vectors at Phi_H(y0); with (dq, dp) the
 // linearised momenta of each, the residual
 //   max_ab |omega(J u_a, J u_b) - omega(u_a, u_b)| / max_ab |omega(u_a, u_b)|
-// is below 1e-7 for a method declared symplectic and above 1e-6 for any other. A model class
-// with no symplectic form this test knows (the rigid body's so3* is a Poisson manifold) has no
-// symplecticity case; a method declared symplectic that runs on one gets a failing case.
+// is below 1e-7 for a method declared symplectic and above the same 1e-7 for any other. A
+// model class with no symplectic form this test knows (the rigid body's so3* is a Poisson
+// manifold) has no symplecticity case; a method declared symplectic that runs on one gets a
+// failing case.
 //
 // The step: H = 16 h, h the exercise step (0.16 for the three models today). Declared
 // structure holds at any step; what is absent shows as O(H^{p+1}), which at the exercise step
 // itself is at round-off for the fifth-order methods (rkmk5 at 4h: symmetry residual 3e-11 on
 // the double pendulum, symplecticity residual 5e-9 on the spherical pendulum, below 1e-7).
 // Measured at 16 h: see the table the test prints; symmetric methods' residuals are at most
-// 3e-15, the others' at least 5e-8; symplectic methods' residuals (the differences' rounding,
-// ~eps / 1e-6) at most 2e-9, the others' at least 1e-6.
+// 5e-15, the others' at least 5e-8 (rkmk5 on the free rigid body); symplectic methods'
+// residuals (the differences' rounding, ~eps / 1e-6) at most 2e-9, the others' at least
+// 3.7e-7 (rkmk5 on the double pendulum; every other at least 2.5e-5). Why the symplecticity
+// check asserts both sides of one bound, not a gap as the symmetry check has (1e-12 / 1e-9):
+// what rkmk5 misses is O(H^6), and on the double pendulum its coefficient is small
+// (3.7e-7 / 0.16^6 ~ 0.02, against ~3 on the spherical pendulum), so only a factor 185 lies
+// between the rounding (2e-9) and rkmk5; 1e-7 sits 50 above the one and 3.7 below the other.
+// Every method of the catalogue is on its side of it: a non-symplectic one declared symplectic
+// would fail.
 
 #include <gtest/gtest.h>
 
@@ -48,7 +56,7 @@ namespace {
 
 constexpr double kStepFactor = 16.0;  // H = 16 h
 constexpr double kSymmetricBound = 1e-12, kNotSymmetric = 1e-9;
-constexpr double kSymplecticBound = 1e-7, kNotSymplectic = 1e-6;
+constexpr double kSymplecticBound = 1e-7, kNotSymplectic = kSymplecticBound;
 constexpr double kDifferenceStep = 1e-6;
 
 template <class Model>
