@@ -13,14 +13,16 @@
 // discrete Noether theorem makes the momentum map exact up to the rounding of the nonlinear
 // solve. A symplectic method that is not equivariant would fail here, and would need a
 // declaration of its own (conserves_momentum) rather than this implication. Measured: at most
-// 9e-12 (vi_implicit_y6 on the spherical pendulum, whose Lz is 1.7), typically 1e-13 - 1e-12;
-// the test prints every case's.
+// 7e-12 (vi_implicit_y4 on the spherical pendulum, whose Lz is 1.7; 5e-12 for vi_implicit_y6),
+// typically 1e-13 - 1e-12; the test prints every case's.
 //
-// The controls, MomentumMapControl.<integrator>_on_<model>: the classical fixed-step methods,
-// which are not symplectic (RK2, RK4 and their reprojections: the projection keeps |q_i| = 1
+// The controls, MomentumMapControl.<integrator>_on_<model>: the classical fixed-step methods of
+// order 2, which are not symplectic (RK2 and its reprojection: the projection keeps |q_i| = 1
 // and q_i . w_i = 0, not J), on the first registry model with a momentum map they run on, are
-// held to the same run and shown to exceed the bound, so that the measurement is seen to be
-// able to fail.
+// held to the same run and shown to exceed the bound (measured: 2.4e-6 and 2.4e-7 of |J0| on
+// the spherical pendulum), so that the measurement is seen to be able to fail. Not RK4: at the
+// run's step (h = 10 T / 10^4 = 1e-3) its truncation error in J is below the rounding the
+// bound allows for (5e-13, 7e-13 with the reprojection).
 
 #include <gtest/gtest.h>
 
@@ -129,7 +131,7 @@ void register_momentum_cases() {
     if constexpr (d.symplectic)
       testing::register_case("MomentumMap", testing::case_name<Entry, Model>(),
                              expect_momentum_conserved<Entry, Model>);
-    else if constexpr (d.family == Family::Classical && !d.adaptive)
+    else if constexpr (d.family == Family::Classical && !d.adaptive && d.order == 2)
       if (first_with_momentum<Entry, Model>())
         testing::register_case("MomentumMapControl", testing::case_name<Entry, Model>(),
                                expect_momentum_conserved<Entry, Model>);
