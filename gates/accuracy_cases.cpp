@@ -48,6 +48,7 @@
 #include "studies/integrator_catalogue.hpp"
 #include "studies/metrics.hpp"
 #include "studies/model_types.hpp"
+#include "support/energy_ensemble.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint {
@@ -77,8 +78,8 @@ struct Answer {
 };
 
 /// The drift rule: a symplectic method's energy drift over the run is at most 5 % of its error
-/// band (Cases::drift), as tests/conservation/test_vi_conservation.cpp asks of the implicit VI.
-constexpr double kDriftOverBandLimit = 0.05;
+/// band (Cases::drift), as the conservation tests ask (tests/support/energy_ensemble.hpp).
+constexpr double kDriftOverBandLimit = testing::kDriftOverBandLimit;
 
 /// What --break-symplecticity does to a symplectic integrator I: after each of its steps the
 /// angular velocities are scaled by 1 - h^4. The map is then no longer symplectic (it contracts
@@ -202,7 +203,7 @@ class Cases {
   /// 0.4 %, RK2 and RK4 75 %. On a chaotic one the error wanders as the orbit visits different
   /// regions, and one orbit is too noisy (LLM Example 1: the implicit VI reads 2 %, 7 % and 6 %
   /// over T = 10, 100 and 1000); its drift is the mean over `orbits` orbits, built as the
-  /// ensemble of tests/conservation/test_vi_conservation.cpp (initial_state): 24 orbits over
+  /// ensemble of tests/support/energy_ensemble.hpp (initial_state): 24 orbits over
   /// T = 200 read 0.7-1.8 % for the implicit VI (16 perturbed ensembles), 36 % for RK2, 55 %
   /// for RK4. With --break-symplecticity the method is run Dissipative.
   template <class Model, class Integrator>
@@ -310,20 +311,12 @@ class Cases {
     return r;
   }
 
-  /// The preset's initial state (member 0), or that state with each w_i turned by 0.05 d x q_i,
-  /// d a point of a spiral over the sphere, one per member: an orbit on a nearby energy
-  /// surface. The ensemble of tests/conservation/test_vi_conservation.cpp, for `of` orbits.
+  /// The preset's initial state (member 0), or member `orbit.member` of the ensemble of
+  /// `orbit.of` orbits around it that tests/conservation/test_vi_conservation.cpp judges drift
+  /// on (tests/support/energy_ensemble.hpp).
   template <class Model>
   static typename Model::State initial_state(const testing::Setup<Model>& s, Orbit orbit) {
-    typename Model::State y = s.initial;
-    if (orbit.member == 0) return y;
-    const double m = orbit.member;
-    const double z = 1.0 - (2.0 * m + 1.0) / (2.0 * orbit.of), r = std::sqrt(1.0 - z * z);
-    const Eigen::Vector3d d(r * std::cos(2.39996 * m), r * std::sin(2.39996 * m), z);
-    const auto q = Model::positions(y);
-    for (Eigen::Index i = 0; i < s.model.bodies(); ++i)
-      y.template segment<3>(3 * (s.model.bodies() + i)) += 0.05 * d.cross(q.col(i));
-    return y;
+    return testing::ensemble_member(s.model, s.initial, orbit.member, orbit.of);
   }
 
   /// Scales the angular velocities by 1 + sign * perturbation, which keeps the state on TS^2

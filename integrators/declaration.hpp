@@ -22,11 +22,20 @@ struct Declaration {
   std::string_view name;         // as used on the command line and in studies
   std::string_view description;  // one line, with the paper and equation it implements
   Family family;
-  int order;                     // nominal order of convergence
+  // Each promise below is checked for every catalogued integrator by a suite generated from
+  // the catalogue and the model registry (tests/support/catalogue_cases.hpp):
+  int order;                     // nominal order of convergence; a fixed-step method's is
+                                 // fitted within +-0.2 (tests/order/test_order.cpp)
   bool adaptive;                 // step size chosen by error control (else fixed h)
-  bool symplectic;               // and hence no energy drift, momentum maps conserved
-  bool symmetric;
-  bool stays_on_manifold;        // |q_i| = 1 and q_i . w_i = 0 up to round-off
+  bool symplectic;               // the one-step map preserves the symplectic form, the energy
+                                 // error has no drift, and the momentum maps of the model's
+                                 // symmetry are conserved (tests/conservation: declared_structure,
+                                 // energy_drift, momentum_maps); if false, the first two are
+                                 // shown to fail
+  bool symmetric;                // Phi_{-h} o Phi_h = id (if false, shown not to hold)
+                                 // (tests/conservation/test_declared_structure.cpp)
+  bool stays_on_manifold;        // every manifold defect of the model at round-off, below 1e-12
+                                 // over 10^4 steps (tests/manifold/test_stays_on_manifold.cpp)
 };
 
 }  // namespace geomint

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <concepts>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -60,9 +61,10 @@ void evaluate_all_invariants(const M& model, const typename M::State& y, std::ve
 }
 
 /// The largest |defect| of kind ManifoldDefect at y (blocks' and the model's own), NaN when
-/// any is NaN: how far y is from the model's manifold.
+/// any is NaN or y is not finite: how far y is from the model's manifold.
 template <Model M>
 double max_manifold_defect(const M& model, const typename M::State& y) {
+  if (!y.allFinite()) return std::numeric_limits<double>::quiet_NaN();
   const auto kinds = all_invariants(model);
   std::vector<double> values;
   evaluate_all_invariants(model, y, values);

@@ -37,10 +37,16 @@ std::size_t StateLayout::defect_count() const {
 void StateLayout::defects(const Eigen::Ref<const Eigen::VectorXd>& y, double* out) const {
   for (const auto& b : blocks_) {
     switch (b.manifold) {
-      case Manifold::S2: *out++ = vector3(y, b).norm() - 1.0; break;
-      case Manifold::TangentS2:
-        *out++ = vector3(y, blocks_[b.point]).dot(vector3(y, b));
+      case Manifold::S2: {
+        const Eigen::Vector3d q = vector3(y, b);  // (an infinite q would read inf, not NaN)
+        *out++ = q.allFinite() ? q.norm() - 1.0 : manifold::kNaN;
         break;
+      }
+      case Manifold::TangentS2: {
+        const Eigen::Vector3d q = vector3(y, blocks_[b.point]), w = vector3(y, b);
+        *out++ = q.allFinite() && w.allFinite() ? q.dot(w) : manifold::kNaN;
+        break;
+      }
       case Manifold::SO3: {
         const Eigen::Matrix3d q = rotation(y, b);
         *out++ = manifold::orthogonality_defect(q);
@@ -61,8 +67,11 @@ double StateLayout::distance(const Eigen::Ref<const Eigen::VectorXd>& a,
       d = manifold::sphere_angle(vector3(a, block), vector3(b, block));
     else if (block.manifold == Manifold::SO3)
       d = manifold::rotation_angle(rotation(a, block), rotation(b, block));
-    else
+    else if (a.segment(block.offset, block.size).allFinite() &&
+             b.segment(block.offset, block.size).allFinite())
       d = (a.segment(block.offset, block.size) - b.segment(block.offset, block.size)).norm();
+    else
+      d = manifold::kNaN;
     sum += d * d;
   }
   return std::sqrt(sum);

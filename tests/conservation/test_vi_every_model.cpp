@@ -1,14 +1,12 @@
-// Label `conservation`: the variational integrator on every (S^2)^n model, 10^4 steps from the
-// model's paper preset at the step the paper (or studies/lee2009.yaml) uses:
-//   - the momentum map of the model's symmetry (L_z for the pendulums and the chain, the whole
-//     angular momentum vector for bodies and molecules on the sphere) is kept to 1e-11
-//     relative: LLM's VIs are derived from a group-invariant discrete Lagrangian, so the
-//     discrete Noether theorem makes it exact up to the rounding of the nonlinear solve;
-//   - the energy error shows no drift (batch-means slope within three standard errors of
-//     zero), as for any symplectic method at a step in its stable range.
-// Models without a symmetry (spring_pendula, elastic_rod, magnetic_dipoles) have no momentum
-// map; they are checked for the energy only. The explicit VI needs a diagonal inertia; the
-// models with a coupled inertia (chain, rod) run the implicit one.
+// Label `conservation`: the variational integrator on every (S^2)^n model but the double
+// pendulum, 10^4 steps from the model's paper preset at the step the paper (or
+// studies/lee2009.yaml) uses: its energy error shows no drift along the orbit (batch-means
+// slope within three standard errors of zero), as for any symplectic method at a step in its
+// stable range. The generated suites hold every symplectic method to the ensemble criterion on
+// the first model of each class (test_energy_drift.cpp) and to its momentum maps on every model
+// (test_momentum_maps.cpp); this one adds the single-orbit energy check on the other models, at
+// their papers' steps. The explicit VI needs a diagonal inertia; the models with a coupled
+// inertia (chain, rod) run the implicit one.
 
 #include <gtest/gtest.h>
 
@@ -62,24 +60,6 @@ auto vi_type() {  // (std::conditional_t would name ExplicitVariational on a cou
 template <class Model>
 using Vi = typename decltype(vi_type<Model>())::type;
 
-/// sum_i |q_i x p_i|, p_i = sum_k M_ik (w_k x q_k): the bodies' angular momenta one by one.
-/// The scale of J = sum_i q_i x p_i where J itself is zero (Celledoni's chain starts swinging
-/// in a vertical plane, so L_z(0) = 0 and an error relative to it would mean nothing).
-template <class Model>
-double body_momenta(const Model& model, const typename Model::State& y) {
-  const Eigen::Index n = model.bodies();
-  const auto& m = model.inertia();
-  const auto q = [&](Eigen::Index i) { return Eigen::Vector3d(y.template segment<3>(3 * i)); };
-  const auto w = [&](Eigen::Index i) { return Eigen::Vector3d(y.template segment<3>(3 * (n + i))); };
-  double sum = 0.0;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    Eigen::Vector3d p = Eigen::Vector3d::Zero();
-    for (Eigen::Index k = 0; k < n; ++k) p += m(i, k) * w(k).cross(q(k));
-    sum += q(i).cross(p).norm();
-  }
-  return sum;
-}
-
 template <class Model>
 class VariationalConservation : public ::testing::Test {};
 
@@ -99,7 +79,7 @@ class ModelNames {
 };
 TYPED_TEST_SUITE(VariationalConservation, Models, ModelNames);
 
-TYPED_TEST(VariationalConservation, KeepsTheMomentumMapAndHasNoEnergyDrift) {
+TYPED_TEST(VariationalConservation, HasNoEnergyDriftAlongTheOrbit) {
   using Model = TypeParam;
   constexpr Setting run = setting<Model>();
   const auto s = testing::make_setup<Model>(run.preset);
@@ -109,29 +89,12 @@ TYPED_TEST(VariationalConservation, KeepsTheMomentumMapAndHasNoEnergyDrift) {
   Vi<Model> integrator(s.model, opt);
   auto y = s.initial;
   const double e0 = s.model.energy(y);
-  const int count = Model::momentum_count();
-  const Eigen::Vector3d j0 = s.model.conserved_momentum(y);
-  double momentum_error = 0.0;
   std::vector<double> t, energy_error;
   integrate(integrator, y, 0.0, opt.T, [&](double time, const typename Model::State& x) {
     t.push_back(time);
     energy_error.push_back(s.model.energy(x) - e0);
-    const Eigen::Vector3d j = s.model.conserved_momentum(x);
-    double squared = 0.0;  // |(J - J0)_k| over the conserved components (a loop: GCC 12
-    for (int k = 0; k < count; ++k)  // misreads the bounds of .head(count) on a Vector3d)
-      squared += (j(k) - j0(k)) * (j(k) - j0(k));
-    momentum_error = std::max(momentum_error, std::sqrt(squared));
   });
   ASSERT_EQ(t.size(), static_cast<std::size_t>(kSteps) + 1);
-  if (count > 0) {
-    double scale = 0.0;
-    for (int k = 0; k < count; ++k) scale += j0(k) * j0(k);
-    scale = std::sqrt(scale);
-    if (scale == 0.0) scale = body_momenta(s.model, s.initial);
-    ASSERT_GT(scale, 0.0);
-    EXPECT_LT(momentum_error / scale, 1e-11) << "max |J - J0| = " << momentum_error
-                                             << " of |J0| = " << scale;
-  }
   const DriftEstimate drift = batch_means_drift(t, energy_error);
   EXPECT_LT(std::abs(drift.t_statistic), 3.0)
       << "slope " << drift.slope << " +- " << drift.standard_error << " per unit time (batch "

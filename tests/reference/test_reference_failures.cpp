@@ -1,12 +1,15 @@
-// Label `unit`: every reference solver in the catalogue (SUNDIALS CVODE and ARKODE, Boost.Odeint;
-// each plain and `_proj`) turns its failures into typed errors, with the time they happened and
-// the step count in the message, on small test-local ODEs whose failure points are known in
-// closed form:
+// Label `reference`: every reference solver in the catalogue (SUNDIALS CVODE and ARKODE,
+// Boost.Odeint; each plain and `_proj`) turns its failures into typed errors, with the time they
+// happened and the step count in the message, on small test-local ODEs whose failure points are
+// known in closed form:
 //   - too much work: the step limit (ReferenceOptions::max_steps) on y' = y cos t;
 //   - a non-finite right-hand side: y' = -y, but f is NaN for t > 0.5;
 //   - step-size underflow: y' = y^2, y(0) = 1, which blows up at t = 1;
 //   - an exception from the model passes through unchanged.
 // Plus odeint's NaN error estimate, which its default error checker accepts and ours rejects.
+// The typed suite runs over the catalogue's reference entries (ReferenceEntries), and
+// EveryReferenceSolverOfTheCatalogueIsHere checks that these are all the catalogue's entries
+// of the reference family, so a reference solver catalogued anywhere is in this suite.
 
 #include <gtest/gtest.h>
 
@@ -23,6 +26,7 @@
 #include "models/parameters.hpp"
 #include "reference/odeint.hpp"
 #include "studies/catalogue/reference.hpp"
+#include "studies/integrator_catalogue.hpp"
 
 namespace geomint {
 namespace {
@@ -191,6 +195,14 @@ TYPED_TEST(ReferenceFailure, RejectsBadOptions) {
   EXPECT_THROW(Integrator(model, adaptive(1e-10, -1.0, 1.0)), InputError);
   EXPECT_THROW(Integrator(model, adaptive(1e-10, 1e-12, 0.0)), InputError);
   EXPECT_THROW(Integrator(model, adaptive(1e-10, 1e-12, 1.0), ReferenceOptions{0}), InputError);
+}
+
+TEST(ReferenceFailure, EveryReferenceSolverOfTheCatalogueIsHere) {
+  std::size_t reference_family = 0;
+  for_each_integrator([&]<class Entry>() {
+    if (Entry::declaration.family == Family::Reference) ++reference_family;
+  });
+  EXPECT_EQ(reference_family, std::tuple_size_v<ReferenceEntries>);
 }
 
 // ---- odeint's error checker and NaN ----------------------------------------------------------

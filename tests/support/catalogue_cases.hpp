@@ -1,0 +1,158 @@
+#pragma once
+// The cases of the suites that check what integrators declare (integrators/declaration.hpp),
+// generated from the integrator catalogue (studies/integrator_catalogue.hpp) and the model
+// registry (models/registry.txt, through studies/model_types.hpp): every pair (integrator,
+// model) that the catalogue says can run is a candidate, and a suite keeps those its rule
+// selects, by the integrator's declaration and these properties of the model. Adding an
+// integrator to the catalogue or a line to the registry adds its cases; no suite lists
+// integrators or models by hand.
+//
+// Each case is a test of its own, registered at run time (register_case) as
+// <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. A program
+// that registers cases has its own main() (GEOMINT_GENERATED_TEST_MAIN).
+//
+// The manifold of a model is the signature of its state layout (manifold_signature): the
+// sequence of its blocks' manifolds, an S^2 block and the T_qS^2 block tangent to it counting
+// as one factor TS2, and a run of TS2 factors written (TS2)^n. So every model on (TS^2)^n
+// shares one manifold whatever its n, and the free rigid body (one so3* block) is another.
+//
+// The class of a model: its manifold and the set of catalogue integrators that run on it
+// (runnable_signature), i.e. the views it offers. The models of one class take the same code
+// path through every integrator; models of one manifold can differ in it (a diagonal inertia
+// admits the explicit VI, and the implicit VI then solves (3.16) body by body; a coupled one
+// takes the coupled solve). The suites whose checks are not about the model itself (order,
+// symmetry, symplecticity, energy drift) run each integrator on the first registry model of
+// every class it runs on (first_of_its_class); today
+//   (TS2)^n, diagonal inertia   spherical_pendulum
+//   (TS2)^n, coupled inertia    double_spherical_pendulum
+//   so3*                        free_rigid_body
+// The suites whose promise is about every state the integrator visits (the manifold, the
+// momentum maps) run it on every model. A model's problem is its kExercise
+// (models/exercise.hpp): preset, step h, horizon T.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "models/model_contract.hpp"
+#include "models/state_blocks.hpp"
+#include "studies/integrator_catalogue.hpp"
+#include "studies/model_types.hpp"
+#include "support/model_setup.hpp"
+
+namespace geomint::testing {
+
+/// The signature of a state layout (see the file comment): e.g. "(TS2)^n", "so3*".
+inline std::string manifold_signature(const StateLayout& layout) {
+  const auto& blocks = layout.blocks();
+  std::vector<bool> has_tangent(blocks.size(), false);
+  for (const auto& b : blocks)
+    if (b.manifold == Manifold::TangentS2) has_tangent[b.point] = true;
+  std::vector<std::string> factors;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    if (blocks[i].manifold == Manifold::TangentS2) continue;  // counted with its S2 block
+    factors.push_back(blocks[i].manifold == Manifold::S2 && has_tangent[i]
+                          ? "TS2"
+                          : std::string(to_string(blocks[i].manifold)));
+  }
+  std::string signature;
+  for (std::size_t i = 0; i < factors.size(); ++i) {
+    if (factors[i] == "TS2" && i > 0 && factors[i - 1] == "TS2") continue;  // in (TS2)^n
+    if (!signature.empty()) signature += " x ";
+    signature += factors[i] == "TS2" ? "(TS2)^n" : factors[i];
+  }
+  return signature;
+}
+
+/// The model and initial state of its kExercise preset.
+template <class Model>
+Setup<Model> exercise_setup() {
+  return make_setup<Model>(std::string(Model::kExercise.preset));
+}
+
+/// The manifold of a model type (made once, from its exercise preset's model).
+template <class Model>
+const std::string& manifold_of() {
+  static const std::string signature =
+      manifold_signature(exercise_setup<Model>().model.state_layout());
+  return signature;
+}
+
+/// Calls f.template operator()<Entry, Model>() for every catalogue entry and registry model
+/// such that the entry runs on the model, integrators in catalogue order, then models in
+/// registry order.
+template <class F>
+void for_each_runnable_pair(F&& f) {
+  for_each_integrator([&]<class Entry>() {
+    for_each_model_type([&]<class M>() {
+      if constexpr (Entry::template runs_on<M>) f.template operator()<Entry, M>();
+    });
+  });
+}
+
+/// Which catalogue integrators run on Model, one character per entry in catalogue order ('1'
+/// runs): the views the model offers, as the integrators that need them see them.
+template <class Model>
+std::string runnable_signature() {
+  std::string signature;
+  for_each_integrator(
+      [&]<class Entry>() { signature += Entry::template runs_on<Model> ? '1' : '0'; });
+  return signature;
+}
+
+/// Whether Model is the first registry model of its class: the models on the same manifold on
+/// which the same catalogue integrators run.
+template <class Model>
+bool first_of_its_class() {
+  bool first = true, reached = false;
+  for_each_model_type([&]<class M>() {
+    if constexpr (std::is_same_v<M, Model>) {
+      reached = true;
+    } else {
+      if (!reached && manifold_of<M>() == manifold_of<Model>() &&
+          runnable_signature<M>() == runnable_signature<Model>())
+        first = false;
+    }
+  });
+  return first;
+}
+
+template <class Entry, class Model>
+std::string case_name() {
+  return std::string(Entry::declaration.name) + "_on_" + std::string(Model::kName);
+}
+
+/// A test whose body is a function, for register_case.
+class GeneratedCase : public ::testing::Test {
+ public:
+  explicit GeneratedCase(std::function<void()> body) : body_(std::move(body)) {}
+  void TestBody() override { body_(); }
+
+ private:
+  std::function<void()> body_;
+};
+
+/// Registers the test <suite>.<name> running `body`.
+inline void register_case(const char* suite, const std::string& name, std::function<void()> body,
+                          const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  ::testing::RegisterTest(
+      suite, name.c_str(), nullptr, nullptr, file, line,
+      [body = std::move(body)]() -> GeneratedCase* { return new GeneratedCase(body); });
+}
+
+}  // namespace geomint::testing
+
+/// The main() of a test program whose cases register_fn() registers (it also runs the file's
+/// TEST()s): gtest's own, with the registration between initialisation and the run.
+#define GEOMINT_GENERATED_TEST_MAIN(register_fn) \
+  int main(int argc, char** argv) {              \
+    ::testing::InitGoogleTest(&argc, argv);      \
+    register_fn();                               \
+    return RUN_ALL_TESTS();                      \
+  }
