@@ -15,6 +15,7 @@
 #include "studies/case.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "studies/metrics.hpp"
+#include "studies/user_method_runner.hpp"
 
 namespace geomint {
 
@@ -85,9 +86,11 @@ void record_snapshot(const Model& model, double t, const typename Model::State& 
   }
 }
 
-template <class I, class Model>
+/// `method...` follows the model and the options in I's constructor (a user method's
+/// coefficients, studies/user_method_runner.hpp; nothing for a catalogued integrator).
+template <class I, class Model, class... Method>
 void run_integrator(const Model& model, typename Model::State y, const CaseSpec& spec,
-                    const CaseHooks& hooks, CaseResult& result) {
+                    const CaseHooks& hooks, CaseResult& result, const Method&... method) {
   using State = typename Model::State;
   IntegratorOptions opt;
   opt.h = spec.h;
@@ -101,7 +104,7 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
   double t_prev = 0.0;
   std::vector<double> invariants;
   Eigen::VectorXd state_out;
-  I integrator(model, opt);
+  I integrator(model, opt, method...);
   try {
     integrate(integrator, y, 0.0, spec.T, [&](double t, const State& s) {
       const Sample sample{t,
@@ -141,7 +144,7 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
   // CPU time of the integration alone: the same (deterministic) run again without the
   // observer, whose metric evaluations can cost as much as a step.
   if (result.status == "ok") {
-    I timed(model, opt);
+    I timed(model, opt, method...);
     State yt = y0;
     const double start = thread_cpu_seconds();
     integrate(timed, yt, 0.0, spec.T, [](double, const State&) {});
@@ -163,6 +166,12 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   result.invariant_names = model.invariant_names();
   if (hooks.on_start) hooks.on_start(result.state_names, result.invariant_names);
 
+  if (spec.user_method) {  // a method the spec defines by its coefficients
+    detail::run_user_method<Model>(spec, result, [&]<class I>(const auto& coefficients) {
+      detail::run_integrator<I>(model, y, spec, hooks, result, coefficients);
+    });
+    return result;
+  }
   bool found = false;
   for_each_integrator([&]<class Entry>() {
     if (Entry::declaration.name != spec.integrator) return;
