@@ -21,7 +21,6 @@
 #include <cstdio>
 #include <limits>
 
-#include "bench/models/register.hpp"
 #include "integrators/dormand_prince.hpp"
 #include "integrators/integrate.hpp"
 #include "models/double_spherical_pendulum.hpp"
@@ -115,8 +114,6 @@ void time_at_matched_error(benchmark::State& st, bool ours) {
   st.SetLabel(label);
 }
 
-}  // namespace
-
 void register_dopri_vs_odeint() {
   benchmark::RegisterBenchmark("dopri_vs_odeint/dopri45", [](benchmark::State& st) {
     time_at_matched_error<Dopri45<Dsp>>(st, true);
@@ -125,5 +122,9 @@ void register_dopri_vs_odeint() {
     time_at_matched_error<OdeintDopri5<Dsp>>(st, false);
   })->Unit(benchmark::kMicrosecond);
 }
+
+[[maybe_unused]] const bool kRegistered = (register_dopri_vs_odeint(), true);
+
+}  // namespace
 
 }  // namespace geomint::bench

@@ -1,9 +1,10 @@
 #pragma once
-// The bench_integrators entries of one model, registered by its own translation unit
-// (bench/models/<model>.cpp), which instantiates every catalogued integrator on that model only:
+// The bench_integrators entries of one model, registered by its own translation unit (generated
+// from bench/model_bench.cpp.in for every model of models/registry.txt, at the model's
+// Exercise), which instantiates every catalogued integrator on that model only:
 //
 //   rhs/<label>                                  the bare vector field f(t, y0)
-//   potential_gradient/<label>                   dV/dq at q0
+//   potential_gradient/<label>                   dV/dq at q0 (SphereLagrangian models)
 //   generator/<label>                            the Lie algebra generator (LieGroupOde models)
 //   step/<label>/<integrator>                    one step of every integrator that runs on the
 //                                                model: fixed-step ones at h, adaptive ones one
@@ -65,6 +66,13 @@ BenchProblem<Model> preset_problem(const std::string& preset, double h, double T
   const auto& p = find_preset<Model>(preset);
   return {std::string(Model::kName), [&p] { return preset_parameters(p, {}); },
           p.initial_state, h, T};
+}
+
+/// The model's default exercise (models/exercise.hpp): its preset, h and T.
+template <class Model>
+BenchProblem<Model> exercise_problem() {
+  return preset_problem<Model>(std::string(Model::kExercise.preset), Model::kExercise.h,
+                               Model::kExercise.T);
 }
 
 namespace detail {
@@ -172,18 +180,20 @@ void register_model_benchmarks(const BenchProblem<Model>& p) {
     }
     detail::count_evaluations(st, static_cast<std::int64_t>(st.iterations()));
   });
-  benchmark::RegisterBenchmark(("potential_gradient/" + p.label).c_str(),
-                               [p](benchmark::State& st) {
-                                 Fixture<Model> f(p);
-                                 typename Model::Points q = Model::positions(f.y0), g = q;
-                                 for (auto _ : st) {
-                                   benchmark::DoNotOptimize(q);
-                                   f.model.potential_gradient(q, g);
-                                   benchmark::DoNotOptimize(g.data());
-                                 }
-                                 detail::count_evaluations(
-                                     st, static_cast<std::int64_t>(st.iterations()));
-                               });
+  if constexpr (SphereLagrangian<Model>) {
+    benchmark::RegisterBenchmark(("potential_gradient/" + p.label).c_str(),
+                                 [p](benchmark::State& st) {
+                                   Fixture<Model> f(p);
+                                   typename Model::Points q = Model::positions(f.y0), g = q;
+                                   for (auto _ : st) {
+                                     benchmark::DoNotOptimize(q);
+                                     f.model.potential_gradient(q, g);
+                                     benchmark::DoNotOptimize(g.data());
+                                   }
+                                   detail::count_evaluations(
+                                       st, static_cast<std::int64_t>(st.iterations()));
+                                 });
+  }
   if constexpr (LieGroupOde<Model>) {
     benchmark::RegisterBenchmark(("generator/" + p.label).c_str(), [p](benchmark::State& st) {
       Fixture<Model> f(p);

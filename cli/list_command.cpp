@@ -23,9 +23,17 @@ void list_models() {
                 std::string(m.description).c_str());
     const ParameterSet parameters = m.default_parameters();
     for (const auto& p : parameters.list())
-      std::printf("    %-6s = %-8g %-7s %s\n", p.name.c_str(), p.value, p.unit.c_str(),
-                  p.description.c_str());
-    std::printf("  presets:\n");
+      std::printf("    %-6s = %-8g %-7s %-23s %s\n", p.name.c_str(), p.value, p.unit.c_str(),
+                  p.domain.describe().c_str(), p.description.c_str());
+    const auto [layout, invariants] = m.declarations();
+    std::printf("  state:");
+    for (const auto& b : layout.blocks())
+      std::printf(" %s in %s", b.name.c_str(), std::string(to_string(b.manifold)).c_str());
+    std::printf("\n  invariants:");
+    for (const auto& inv : invariants)
+      std::printf(" %s (%s%s)", inv.name.c_str(), std::string(to_string(inv.kind)).c_str(),
+                  inv.conserved ? ", conserved" : "");
+    std::printf("\n  presets:\n");
     for (const auto& [name, description] : m.presets())
       std::printf("    %s: %s\n", name.c_str(), description.c_str());
     std::printf("\n");

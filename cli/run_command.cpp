@@ -60,16 +60,18 @@ CaseSpec case_from(const RunOptions& o) {
     const auto [name, value] = split_assignment(p, "--param");
     c.parameters[name] = parse_number(value, "--param " + name);
   }
+  // Every value against its parameter's domain now, before the output file is opened.
+  find_model(o.model).parameters_for(c.preset, c.parameters);
   for (const auto& ic : o.ics) {
     const auto [name, value] = split_assignment(ic, "--ic");
-    std::vector<double> xyz;
+    std::vector<double> values;
     std::size_t start = 0;
     for (std::size_t comma = 0; comma != std::string::npos; start = comma + 1) {
       comma = value.find(',', start);
-      xyz.push_back(parse_number(value.substr(start, comma - start), "--ic " + name));
+      values.push_back(parse_number(value.substr(start, comma - start), "--ic " + name));
     }
-    if (xyz.size() != 3) throw InputError("--ic " + ic + ": expected " + name + "=x,y,z");
-    c.initial.emplace_back(name, Eigen::Vector3d(xyz[0], xyz[1], xyz[2]));
+    c.initial.emplace_back(name, Eigen::Map<const Eigen::VectorXd>(
+                                     values.data(), static_cast<Eigen::Index>(values.size())));
   }
   c.project_initial = o.project;
   c.integrator = o.integrator;
@@ -115,11 +117,10 @@ int run(const RunOptions& o) {
   if (r.status == "n/a") throw InputError(r.detail);
   std::fprintf(stderr,
                "geomint run: %s, %lld steps (%lld rejected), %lld evaluations, %.3g s; "
-               "max |E - E0| = %.3e, max |‖q‖ - 1| = %.3e, max |q.w| = %.3e\n",
+               "max |E - E0| = %.3e, largest manifold defect = %.3e\n",
                r.status.c_str(), static_cast<long long>(r.work.steps),
                static_cast<long long>(r.work.rejected), static_cast<long long>(r.work.f_evals),
-               r.cpu_s, r.metrics.energy_err_max, r.metrics.manifold_err_max,
-               r.metrics.tangency_err_max);
+               r.cpu_s, r.metrics.energy_err_max, r.metrics.manifold_defect_max);
   if (r.status != "ok") {
     std::fprintf(stderr, "geomint run: %s (the series up to the failure is kept)\n", r.detail.c_str());
     return 3;
@@ -137,7 +138,9 @@ Subcommand add_run_command(CLI::App& app) {
   cmd->add_option("--model", o->model, "model name (geomint list models)")->required();
   cmd->add_option("--preset", o->preset, "initial-condition preset (default: the model's first)");
   cmd->add_option("--param", o->params, "set a parameter, e.g. --param m1=2 (repeatable)");
-  cmd->add_option("--ic", o->ics, "set an initial vector, e.g. --ic q1=0,0,1 (repeatable)");
+  cmd->add_option("--ic", o->ics,
+                  "set a block of the initial state, e.g. --ic q1=0,0,1 (repeatable; the blocks "
+                  "are the state's column prefixes)");
   cmd->add_flag("--project", o->project,
                 "project an initial state that is off the manifold (else it is refused)");
   cmd->add_option("--integrator", o->integrator, "integrator name (geomint list integrators)")

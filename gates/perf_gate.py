@@ -3,8 +3,10 @@ committed baseline gates/perf_baseline.json (gates/README.md).
 
 Each workload runs under callgrind with instrumentation off until the program switches it on
 around the workload, so the count is of the workload alone and the same on every run of the
-same build on the same machine. An increase above 3 % fails; a decrease of more than 1 %, and
-a workload missing from the baseline or no longer run, only print a reminder to update it:
+same build on the same machine. An increase above 3 % fails; a decrease of more than 1 % only
+prints a reminder to update the baseline. The gate fails closed: a baseline that is missing,
+unreadable or malformed fails it, and so does a workload that is run but not in the baseline or
+in the baseline but no longer run (adding or removing one needs an update, committed):
 
     scripts/perf-gate              # compare (exit status 1 on a regression)
     scripts/perf-gate --update     # rewrite the baseline from this build
@@ -35,20 +37,37 @@ BASELINE_COMMENT = ("Instructions (callgrind Ir) of each workload of gates/perf_
                     "from a Release build; rewrite with scripts/perf-gate --update.")
 
 
-def compare(baseline, measured):
+def check_entry(entry):
+    """None for a well-formed baseline entry, else what is wrong with it."""
+    instructions, f_evals = entry.get("instructions"), entry.get("f_evals")
+    if not (isinstance(instructions, int) and not isinstance(instructions, bool)
+            and instructions > 0):
+        return f"\"instructions\" is {json.dumps(instructions)}, not a positive integer"
+    if not (isinstance(f_evals, int) and not isinstance(f_evals, bool) and f_evals >= 0):
+        return f"\"f_evals\" is {json.dumps(f_evals)}, not an integer >= 0"
+    return None
+
+
+def compare(baseline, measured, failed=()):
     """Rows (workload, baseline Ir, measured Ir, relative change or None, note), the failures
     and the reminders, each a one-line string naming the workload. `baseline` and `measured`
-    map a workload to {"instructions": n, "f_evals": m}."""
+    map a workload to {"instructions": n, "f_evals": m}; `failed` names the workloads that
+    failed to run (reported by the caller, which knows why)."""
     rows, failures, reminders = [], [], []
-    for name in sorted(set(baseline) | set(measured)):
+    for name in sorted(set(baseline) | set(measured) | set(failed)):
         base, now = baseline.get(name), measured.get(name)
+        if name in failed:
+            rows.append((name, base and base["instructions"], None, None, "failed to run"))
+            continue
         if base is None:
             rows.append((name, None, now["instructions"], None, "not in the baseline"))
-            reminders.append(f"{name}: not in the baseline")
+            failures.append(f"{name}: run but not in the baseline (a new workload needs "
+                            "`scripts/perf-gate --update`, committed)")
             continue
         if now is None:
             rows.append((name, base["instructions"], None, None, "no longer run"))
-            reminders.append(f"{name}: in the baseline but no longer run")
+            failures.append(f"{name}: in the baseline but no longer run (a removal needs "
+                            "`scripts/perf-gate --update`, committed)")
             continue
         count, note = now["instructions"], ""
         if base["f_evals"] and now["f_evals"] and base["f_evals"] != now["f_evals"]:
@@ -88,10 +107,10 @@ def run_workload(program, name, out_dir):
 
 
 def measure(program, jobs):
-    """The counts of every workload, and one line per workload that failed to run."""
+    """The counts of every workload, and the one-line error of each that failed to run."""
     names = subprocess.run([program, "--list"], capture_output=True, text=True,
                            check=True).stdout.split()
-    measured, errors = {}, []
+    measured, errors = {}, {}
     with tempfile.TemporaryDirectory(prefix="geomint-perf-gate-") as out_dir, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {name: pool.submit(run_workload, program, name, out_dir) for name in names}
@@ -99,7 +118,7 @@ def measure(program, jobs):
             try:
                 measured[name] = future.result()
             except RuntimeError as e:
-                errors.append(str(e))
+                errors[name] = str(e)
     return measured, errors
 
 
@@ -123,6 +142,15 @@ def main(argv):
     parser.add_argument("--jobs", type=int, default=2, help="workloads run at once (default 2)")
     args = parser.parse_args(argv)
 
+    # The committed file first: without it there is nothing to compare with.
+    try:
+        baseline = committed_file.read(args.baseline, "workloads", check_entry)
+    except committed_file.Unusable as e:
+        if not args.update:
+            print(f"perf-gate: FAIL {e}")
+            return 1
+        print(f"perf-gate: {e}; writing a new one")
+        baseline = {}
     program = os.path.join(args.build, "gates", "perf_workloads")
     if not shutil.which("valgrind"):
         sys.exit("perf-gate: valgrind is missing (scripts/install-deps installs it)")
@@ -131,21 +159,17 @@ def main(argv):
                  f"cmake --build {args.build} --target perf_workloads")
     start = time.monotonic()
     measured, errors = measure(program, args.jobs)
-    baseline = {}
-    if os.path.exists(args.baseline):
-        with open(args.baseline) as f:
-            baseline = json.load(f)["workloads"]
-    rows, failures, reminders = compare(baseline, measured)
+    rows, failures, reminders = compare(baseline, measured, errors)
     print_table(rows)
-    failures += errors
+    failures += [errors[name] for name in sorted(errors)]
     elapsed = f"{len(measured)} workloads in {time.monotonic() - start:.0f} s"
     if args.update and errors:
-        for line in errors:
-            print(f"perf-gate: FAIL {line}")
+        for name in sorted(errors):
+            print(f"perf-gate: FAIL {errors[name]}")
         sys.exit("perf-gate: the baseline was not rewritten")
     if args.update:
         committed_file.write(args.baseline, BASELINE_COMMENT, "workloads", measured)
-        print(f"perf-gate: wrote {os.path.relpath(args.baseline)} ({elapsed})")
+        print(f"perf-gate: wrote {committed_file.shown(args.baseline)} ({elapsed})")
         return 0
     for line in reminders:
         print(f"perf-gate: reminder: {line}")

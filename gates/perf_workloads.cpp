@@ -4,10 +4,11 @@
 //   perf_workloads --list        the workload names, one a line
 //   perf_workloads NAME          runs that workload; prints {"workload", "steps", "f_evals"}
 //
-// A workload is a few steps of one integrator family (classical RK4, Dormand-Prince dopri45,
-// the explicit and implicit variational integrators, RKMK4, CF4, the embedded pair RKMK(5,4))
-// on one model from a preset's initial condition, or one short study through the study
-// engine (gates/perf_study.yaml). Only the workload itself is counted: the program runs under
+// A workload is 20 steps of one catalogued integrator of our own (adaptive ones: an
+// integration over as long a time at rtol 1e-6) on one model of the registry, from the preset
+// and step of the model's Exercise (models/exercise.hpp), so that a new integrator or model gets
+// its workloads by its registry line; or one short study through the study engine
+// (gates/perf_study.yaml). Only the workload itself is counted: the program runs under
 // `valgrind --tool=callgrind --instr-atstart=no` and switches instrumentation on around it,
 // so start-up, static initialisation, preset set-up and YAML parsing are left out. Each
 // workload runs once uninstrumented first, so that lazy symbol binding and function-local
@@ -40,39 +41,10 @@
 namespace geomint {
 namespace {
 
-/// One integrator of each family; a model gets those of them it offers the view for.
-constexpr std::array<std::string_view, 7> kFamilies{
-    "rk4", "dopri45", "vi_explicit", "vi_implicit", "rkmk4", "cf4", "rkmk54"};
-
-constexpr bool is_gated(std::string_view name) {
-  for (const auto family : kFamilies)
-    if (family == name) return true;
-  return false;
-}
-
 /// Fixed-step workloads take kSteps steps; adaptive ones integrate over as long a time at
 /// these tolerances.
 constexpr int kSteps = 20;
 constexpr double kRtol = 1e-6, kAtol = 1e-9;
-
-/// Per model: the preset the workloads start from (the papers' own, except the chain, which
-/// is Celledoni's N = 5, and Lennard-Jones, 42 molecules; the 642 of lee2009 get a workload of
-/// their own) and the step, the middle one of studies/matrix.yaml (stable for every method).
-struct Setting {
-  const char* preset;
-  double step;
-};
-template <class Model>
-constexpr Setting setting() {
-  if constexpr (std::is_same_v<Model, SphericalPendulum>) return {"swing", 0.01};
-  if constexpr (std::is_same_v<Model, PendulumChain>) return {"celledoni2021_N5", 0.0025};
-  if constexpr (std::is_same_v<Model, SphereNBody>) return {"lee2009", 0.005};
-  if constexpr (std::is_same_v<Model, SpringPendula>) return {"lee2009", 0.001};
-  if constexpr (std::is_same_v<Model, ElasticRod>) return {"lee2009", 0.000025};
-  if constexpr (std::is_same_v<Model, MagneticDipoles>) return {"lee2009", 0.001};
-  if constexpr (std::is_same_v<Model, SphereLennardJones>) return {"icosphere42", 0.01};
-  return {"lee2009", 0.01};
-}
 
 /// A workload: `prepare` sets it up (uncounted) and returns the run that is counted, which may
 /// be called more than once and does the same work each time.
@@ -103,12 +75,14 @@ Workload integrator_workload(const std::string& preset, int steps, double h) {
           }};
 }
 
+/// Every catalogued integrator of our own (the reference solvers are others' code) on the
+/// model, if it offers the view, from the model's Exercise (models/exercise.hpp).
 template <class Model>
-void add_families(std::vector<Workload>& out) {
+void add_integrators(std::vector<Workload>& out) {
   for_each_integrator([&]<class Entry>() {
-    if constexpr (is_gated(Entry::declaration.name) && Entry::template runs_on<Model>)
+    if constexpr (Entry::declaration.family != Family::Reference && Entry::template runs_on<Model>)
       out.push_back(integrator_workload<Model, typename Entry::template type<Model>>(
-          setting<Model>().preset, kSteps, setting<Model>().step));
+          std::string(Model::kExercise.preset), kSteps, Model::kExercise.h));
   });
 }
 
@@ -145,10 +119,10 @@ Workload study_workload() {
 
 std::vector<Workload> workloads() {
   std::vector<Workload> out;
-  for_each_model_type([&]<class Model>() { add_families<Model>(out); });
+  for_each_model_type([&]<class Model>() { add_integrators<Model>(out); });
   // The 642 molecules of LLM Example 6, where the pair sum dominates: two explicit-VI steps.
   out.push_back(integrator_workload<SphereLennardJones, ExplicitVariational<SphereLennardJones>>(
-      "lee2009", 2, setting<SphereLennardJones>().step));
+      "lee2009", 2, SphereLennardJones::kExercise.h));
   out.push_back(study_workload());
   return out;
 }

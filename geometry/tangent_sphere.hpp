@@ -10,6 +10,7 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "geometry/se3.hpp"
 #include "geometry/so3.hpp"
@@ -103,13 +104,16 @@ struct TangentSphereProduct {
                                                            b.template segment<6>(6 * i), max_power);
   }
 
-  /// Largest |‖q_i‖ - 1| and |q_i . w_i|: how far y is from (TS^2)^N.
+  /// Largest |‖q_i‖ - 1| and |q_i . w_i|: how far y is from (TS^2)^N; NaN for a state that is
+  /// not finite (a max over NaN would silently skip it).
   static double unit_length_defect(const Point& y) {
+    if (!y.allFinite()) return std::numeric_limits<double>::quiet_NaN();
     double d = 0.0;
     for (Eigen::Index i = 0; i < count(y); ++i) d = std::max(d, std::abs(q(y, i).norm() - 1.0));
     return d;
   }
   static double tangency_defect(const Point& y) {
+    if (!y.allFinite()) return std::numeric_limits<double>::quiet_NaN();
     double d = 0.0;
     for (Eigen::Index i = 0; i < count(y); ++i) d = std::max(d, std::abs(q(y, i).dot(w(y, i))));
     return d;

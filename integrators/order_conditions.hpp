@@ -3,10 +3,10 @@
 // rather than typed: the method has order p iff for every rooted tree t with |t| <= p
 //   sum_i b_i Phi_i(t) = 1 / gamma(t)
 // (Butcher 1963; Hairer, Norsett & Wanner I, Theorem II.2.13), where the elementary weight
-// Phi(t) of t = [t_1, ..., t_m] is the componentwise product Phi(t) = (A Phi(t_1)) ... (A Phi(t_m)),
-// Phi(tau) = (1, ..., 1), and the density gamma(t) = |t| gamma(t_1) ... gamma(t_m), gamma(tau) = 1.
-// With c = A 1 (row-sum consistency, checked first) this is the familiar form, e.g. for
-// [tau, [tau]]: sum b_i c_i a_ij c_j = 1/8.
+// Phi(t) of t = [t_1, ..., t_m] is the componentwise product Phi(t) = (A Phi(t_1)) ... (A
+// Phi(t_m)), Phi(tau) = (1, ..., 1), and the density gamma(t) = |t| gamma(t_1) ... gamma(t_m),
+// gamma(tau) = 1. With c = A 1 (row-sum consistency, checked first) this is the familiar form, e.g.
+// for [tau, [tau]]: sum b_i c_i a_ij c_j = 1/8.
 //
 // The same conditions serve RKMK methods: with an exact dexpinv, RKMK has the order of its
 // tableau (Munthe-Kaas 1999; Celledoni Section 2.2). A commutator-free method reduces on a
@@ -70,12 +70,6 @@ inline std::string number_text(double v) {
   return std::string(buf, end);
 }
 
-/// 1/gamma, as a fraction and a number.
-inline std::string fraction_text(double gamma) {
-  if (gamma == 1.0) return "1";
-  return "1/" + number_text(gamma) + " = " + number_text(1.0 / gamma);
-}
-
 }  // namespace detail
 
 /// Every rooted tree of order 1 to max_order: by increasing order, and within an order by the
@@ -114,7 +108,8 @@ inline std::string elementary_weight_text(const std::vector<RootedTree>& forest,
     std::string s;
     int leaves = 0;
     for (std::size_t c : forest[tree].children) leaves += forest[c].children.empty();
-    if (leaves > 0) s += std::string(" c_") + index + (leaves > 1 ? "^" + std::to_string(leaves) : "");
+    if (leaves > 0)
+      s += std::string(" c_") + index + (leaves > 1 ? "^" + std::to_string(leaves) : "");
     for (std::size_t c : forest[tree].children) {
       if (forest[c].children.empty()) continue;
       const char inner = kIndices[++next];
@@ -127,8 +122,8 @@ inline std::string elementary_weight_text(const std::vector<RootedTree>& forest,
 
 /// The first way a tableau fails to be an explicit Runge-Kutta method of the declared order.
 struct TableauDefect {
-  std::string what;   // one line: the condition, the computed and the required value
-  std::string tree;   // the violated order condition's tree (bracket notation), else empty
+  std::string what;  // one line: the condition, the computed and the required value
+  std::string tree;  // the violated order condition's tree (bracket notation), else empty
   int tree_order = 0;
 };
 
@@ -142,15 +137,15 @@ inline std::optional<TableauDefect> tableau_defect(const ButcherTableau<kDynamic
   const std::size_t s = tab.b.size();
   if (s == 0) return fail("b is empty: a method has at least one stage");
   if (tab.a.size() != s)
-    return fail("a has " + std::to_string(tab.a.size()) + " rows but b has " +
-                std::to_string(s) + " weights");
+    return fail("a has " + std::to_string(tab.a.size()) + " rows but b has " + std::to_string(s) +
+                " weights");
   for (std::size_t i = 0; i < s; ++i)
     if (tab.a[i].size() != s)
       return fail("row " + std::to_string(i + 1) + " of a has " + std::to_string(tab.a[i].size()) +
                   " entries, not " + std::to_string(s));
   if (tab.c.size() != s)
-    return fail("c has " + std::to_string(tab.c.size()) + " nodes but b has " +
-                std::to_string(s) + " weights");
+    return fail("c has " + std::to_string(tab.c.size()) + " nodes but b has " + std::to_string(s) +
+                " weights");
   for (std::size_t i = 0; i < s; ++i)
     for (std::size_t j = 0; j < s; ++j)
       if (!std::isfinite(tab.a[i][j]))
@@ -178,8 +173,10 @@ inline std::optional<TableauDefect> tableau_defect(const ButcherTableau<kDynamic
                   "j = " + detail::number_text(sum));
   }
   if (order < 1 || order > kMaxCheckedOrder)
-    return fail("order " + std::to_string(order) + ": the order conditions are checked for "
-                "orders 1 to " + std::to_string(kMaxCheckedOrder));
+    return fail("order " + std::to_string(order) +
+                ": the order conditions are checked for "
+                "orders 1 to " +
+                std::to_string(kMaxCheckedOrder));
 
   // Per tree: Phi(t), and the same with |a_ij| (for the scale of the condition's sum), and
   // A Phi(t) for its parents.
@@ -200,11 +197,12 @@ inline std::optional<TableauDefect> tableau_defect(const ButcherTableau<kDynamic
     const double required = 1.0 / forest[t].gamma;
     if (std::abs(value - required) > kOrderConditionTolerance * std::max(1.0, scale)) {
       const std::string tree = bracket_notation(forest, t);
-      return TableauDefect{"order condition of the tree " + tree + " (order " +
-                               std::to_string(forest[t].order) + ") fails: " +
-                               elementary_weight_text(forest, t) + " = " +
-                               detail::number_text(value) + ", required " +
-                               detail::fraction_text(forest[t].gamma),
+      const std::string required_text =
+          forest[t].gamma == 1.0 ? "1" : "1/" + detail::number_text(forest[t].gamma);
+      return TableauDefect{"order condition '" + elementary_weight_text(forest, t) + " = " +
+                               required_text + "' (order " + std::to_string(forest[t].order) +
+                               ", tree " + tree + ") violated: " + detail::number_text(value) +
+                               " != " + detail::number_text(required),
                            tree, forest[t].order};
     }
     a_phi[t].assign(s, 0.0);

@@ -45,8 +45,8 @@ inline ButcherTableau<kDynamicStages> commutative_tableau(
   ButcherTableau<kDynamicStages> tab;
   tab.a.assign(s, std::vector<double>(s, 0.0));
   const auto total = [&](const CfPoint<kDynamicStages>& p) {
-    std::vector<double> w =
-        p.base == kFromStart ? std::vector<double>(s, 0.0) : tab.a[static_cast<std::size_t>(p.base)];
+    std::vector<double> w = p.base == kFromStart ? std::vector<double>(s, 0.0)
+                                                 : tab.a[static_cast<std::size_t>(p.base)];
     for (const auto& row : p.alpha)
       for (std::size_t k = 0; k < s; ++k) w[k] += row[k];
     return w;
@@ -82,8 +82,8 @@ inline std::optional<TableauDefect> commutator_free_defect(
     for (std::size_t j = 0; j < p.alpha.size(); ++j) {
       const std::string exp = what + ", exponential " + std::to_string(j + 1);
       if (p.alpha[j].size() != s)
-        return fail(exp + ": " + std::to_string(p.alpha[j].size()) + " weights, not one per stage (" +
-                    std::to_string(s) + ")");
+        return fail(exp + ": " + std::to_string(p.alpha[j].size()) +
+                    " weights, not one per stage (" + std::to_string(s) + ")");
       for (std::size_t k = 0; k < s; ++k) {
         if (!std::isfinite(p.alpha[j][k]))
           return fail(exp + ": the weight of f_" + std::to_string(k + 1) + " is not finite");
@@ -109,8 +109,8 @@ inline std::optional<TableauDefect> commutator_free_defect(
       for (double a : tab.a[r]) scale += std::abs(a);
       if (!(std::abs(nodes[r] - tab.c[r]) <= kOrderConditionTolerance * scale))
         return fail("stage " + std::to_string(r + 1) + ": its weights (with its base's) sum to " +
-                    detail::number_text(tab.c[r]) + ", not to its node c_" +
-                    std::to_string(r + 1) + " = " + detail::number_text(nodes[r]));
+                    detail::number_text(tab.c[r]) + ", not to its node c_" + std::to_string(r + 1) +
+                    " = " + detail::number_text(nodes[r]));
     }
   }
   double sum = 0.0, scale = 1.0;
@@ -122,8 +122,10 @@ inline std::optional<TableauDefect> commutator_free_defect(
     return fail("the update's weights (with its base's) sum to " + detail::number_text(sum) +
                 ", not 1");
   if (auto d = tableau_defect(tab, order)) {
-    d->what = "on a commutative group it is the Runge-Kutta method with these total weights, "
-              "and its " + d->what;
+    d->what =
+        "on a commutative group it is the Runge-Kutta method with these total weights, "
+        "and its " +
+        d->what;
     return d;
   }
   return std::nullopt;
@@ -139,8 +141,7 @@ class RuntimeCommutatorFree {
   const Declaration declaration;
 
   /// `method` must outlive the integrator.
-  RuntimeCommutatorFree(const M& model, const IntegratorOptions& opt,
-                        const RuntimeCfMethod& method)
+  RuntimeCommutatorFree(const M& model, const IntegratorOptions& opt, const RuntimeCfMethod& method)
       : declaration(method.declaration),
         model_(model),
         method_(method),

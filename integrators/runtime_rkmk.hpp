@@ -65,7 +65,7 @@ class RuntimeRkmk {
   const RuntimeRkmkMethod& method_;
   double h_;
   std::size_t stages_used_;
-  detail::RkmkStages<M, kDynamicStages, 0> stages_;
+  detail::RkmkStages<M, kDynamicStages, kGroupDexpinv> stages_;
   Algebra sigma_;
   Work work_;
 };

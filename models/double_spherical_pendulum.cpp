@@ -7,15 +7,14 @@
 namespace geomint {
 
 ParameterSet DoubleSphericalPendulum::default_parameters() {
-  return {{"m1", 1.0, "kg", "mass of the first bob"},
-          {"m2", 1.0, "kg", "mass of the second bob"},
-          {"l1", 1.0, "m", "length of the first link"},
-          {"l2", 1.0, "m", "length of the second link"},
+  return {{"m1", 1.0, "kg", "mass of the first bob", ParameterDomain::positive()},
+          {"m2", 1.0, "kg", "mass of the second bob", ParameterDomain::positive()},
+          {"l1", 1.0, "m", "length of the first link", ParameterDomain::positive()},
+          {"l2", 1.0, "m", "length of the second link", ParameterDomain::positive()},
           {"g", 9.81, "m/s^2", "gravitational acceleration, along +e3"}};
 }
 
 DoubleSphericalPendulum::DoubleSphericalPendulum(const ParameterSet& p) {
-  for (const char* name : {"m1", "m2", "l1", "l2"}) p.require_positive(kName, name);
   const double m1 = p["m1"], m2 = p["m2"], l1 = p["l1"], l2 = p["l2"], g = p["g"];
   inertia_ << (m1 + m2) * l1 * l1, m2 * l1 * l2,  //
       m2 * l1 * l2, m2 * l2 * l2;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_model.hpp"
@@ -19,6 +20,7 @@ class DoubleSphericalPendulum : public SphereModel<DoubleSphericalPendulum, 2, f
   static constexpr std::string_view kName = "double_spherical_pendulum";
   static constexpr std::string_view kDescription =
       "double spherical pendulum on (S^2)^2 (LLM Example 1, Celledoni Section 5 with N = 2)";
+  static constexpr Exercise kExercise{"lee2009", 0.01, 1.0};
   static constexpr Symmetry kSymmetry = Symmetry::Vertical;
 
   static ParameterSet default_parameters();

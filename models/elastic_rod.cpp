@@ -7,31 +7,25 @@
 namespace geomint {
 
 ParameterSet ElasticRod::default_parameters() {
-  return {{"n", 10.0, "",
-           "number of free rod elements (a whole number >= 1); n + 1 with the clamped one"},
-          {"m", 0.055, "kg", "total mass of the rod (n + 1 elements of mass m/(n+1))"},
-          {"l", 1.1, "m", "total length of the rod (n + 1 elements of length l/(n+1))"},
+  return {{"n", 10.0, "", "number of free rod elements; n + 1 with the clamped one",
+           ParameterDomain::whole(1, 10000)},
+          {"m", 0.055, "kg", "total mass of the rod (n + 1 elements of mass m/(n+1))",
+           ParameterDomain::positive()},
+          {"l", 1.1, "m", "total length of the rod (n + 1 elements of length l/(n+1))",
+           ParameterDomain::positive()},
           {"g", 9.81, "m/s^2", "gravitational acceleration, along +e3"},
-          {"kappa", 1000.0, "N m", "bending spring constant of every joint"},
+          {"kappa", 1000.0, "N m",
+           "bending spring constant of every joint (0: joints without stiffness)",
+           ParameterDomain::non_negative()},
           {"uniform_rods", 0.0, "",
            "inertia matrix: 0 = LLM's printed one (the published figures), 1 = a chain of uniform "
-           "rods"}};
+           "rods",
+           ParameterDomain::one_of({0, 1})}};
 }
 
 ElasticRod::ElasticRod(const ParameterSet& p) {
   const double n_value = p["n"];
-  if (!(n_value >= 1.0) || n_value != std::floor(n_value) || n_value > 10000.0)
-    throw InputError(std::string(kName) + ": parameter n must be a whole number >= 1, got " +
-                     std::to_string(n_value));
-  p.require_positive(kName, "m");
-  p.require_positive(kName, "l");
-  if (!(p["kappa"] >= 0.0))
-    throw InputError(std::string(kName) + ": parameter kappa must be non-negative, got " +
-                     std::to_string(p["kappa"]));
   const double uniform = p["uniform_rods"];
-  if (uniform != 0.0 && uniform != 1.0)
-    throw InputError(std::string(kName) + ": parameter uniform_rods must be 0 or 1, got " +
-                     std::to_string(uniform));
   const auto n = static_cast<Eigen::Index>(n_value);
   const double me = p["m"] / (n_value + 1.0), le = p["l"] / (n_value + 1.0), g = p["g"];
   // Elements 1..n (columns 0..n-1) all have mass me and length le; the formulas below are

@@ -9,23 +9,17 @@
 namespace geomint {
 
 ParameterSet MagneticDipoles::default_parameters() {
-  return {{"rows", 4.0, "", "rows of the grid (a whole number >= 1), stacked along -e2"},
-          {"columns", 4.0, "", "magnets per row (a whole number >= 1), along e1"},
-          {"m", 0.05, "kg", "mass of every magnet"},
-          {"l", 0.02, "m", "length of every magnet"},
-          {"nu", 0.1, "A m^2", "magnitude of every magnetic moment"},
-          {"spacing", 1.2, "", "edge of a grid square, in units of l"},
-          {"mu", 4e-7 * std::numbers::pi, "N/A^2", "permeability constant"}};
+  return {{"rows", 4.0, "", "rows of the grid, stacked along -e2", ParameterDomain::whole(1, 1000)},
+          {"columns", 4.0, "", "magnets per row, along e1", ParameterDomain::whole(1, 1000)},
+          {"m", 0.05, "kg", "mass of every magnet", ParameterDomain::positive()},
+          {"l", 0.02, "m", "length of every magnet", ParameterDomain::positive()},
+          {"nu", 0.1, "A m^2", "magnitude of every magnetic moment", ParameterDomain::positive()},
+          {"spacing", 1.2, "", "edge of a grid square, in units of l", ParameterDomain::positive()},
+          {"mu", 4e-7 * std::numbers::pi, "N/A^2", "permeability constant",
+           ParameterDomain::positive()}};
 }
 
 MagneticDipoles::MagneticDipoles(const ParameterSet& p) {
-  for (const char* name : {"rows", "columns"}) {
-    const double v = p[name];
-    if (!(v >= 1.0) || v != std::floor(v) || v > 1000.0)
-      throw InputError(std::string(kName) + ": parameter " + name +
-                       " must be a whole number >= 1, got " + std::to_string(v));
-  }
-  for (const char* name : {"m", "l", "nu", "spacing", "mu"}) p.require_positive(kName, name);
   const auto rows = static_cast<Eigen::Index>(p["rows"]);
   const auto columns = static_cast<Eigen::Index>(p["columns"]);
   const Eigen::Index n = rows * columns;

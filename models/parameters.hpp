@@ -1,11 +1,13 @@
 #pragma once
-// Named model parameters, carrying the papers' names (m1, l1, g, ...), and the error
-// raised for bad input anywhere in the bench.
+// Named model parameters, carrying the papers' names (m1, l1, g, ...) and the domain each
+// value must lie in, and the error raised for bad input anywhere in the bench.
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "models/parameter_domain.hpp"
 
 namespace geomint {
 
@@ -21,9 +23,14 @@ struct Parameter {
   double value;
   std::string unit;
   std::string description;
+  /// Last, with a default, so that a parameter written {name, value, unit, description} is one
+  /// that takes any finite number.
+  ParameterDomain domain = ParameterDomain::finite();
 };
 
-/// An ordered list of named parameters with their defaults, units and meaning.
+/// An ordered list of named parameters with their defaults, units, meaning and domains. Values
+/// change only through set(), so every value lies in its domain and a model's constructor checks
+/// only what relates two parameters.
 class ParameterSet {
  public:
   ParameterSet() = default;
@@ -33,21 +40,20 @@ class ParameterSet {
 
   double operator[](std::string_view name) const { return find(name).value; }
 
-  /// Set an existing parameter; an unknown name is an InputError listing the known ones.
-  void set(std::string_view name, double value) { find(name).value = value; }
+  /// Set an existing parameter; an unknown name, or a value outside the parameter's domain, is
+  /// an InputError (the latter naming the parameter, the value and the domain).
+  void set(std::string_view name, double value) {
+    Parameter& p = find(name);
+    if (!p.domain.contains(value))
+      throw InputError("parameter " + p.name + " = " + number_text(value) +
+                       " is outside its domain (" + p.domain.describe() + ")");
+    p.value = value;
+  }
 
   bool contains(std::string_view name) const {
     for (const auto& p : list_)
       if (p.name == name) return true;
     return false;
-  }
-
-  /// Require a parameter to be positive (masses, lengths, ...).
-  void require_positive(std::string_view model, std::string_view name) const {
-    const double v = (*this)[name];
-    if (!(v > 0.0))
-      throw InputError(std::string(model) + ": parameter " + std::string(name) +
-                       " must be positive, got " + std::to_string(v));
   }
 
  private:

@@ -6,20 +6,14 @@
 namespace geomint {
 
 ParameterSet PendulumChain::default_parameters() {
-  return {{"N", 2.0, "", "number of pendulums (an integer >= 1)"},
-          {"m", 1.0, "kg", "mass of every bob"},
-          {"L", 1.0, "m", "length of every link"},
+  return {{"N", 2.0, "", "number of pendulums", ParameterDomain::whole(1, 10000)},
+          {"m", 1.0, "kg", "mass of every bob", ParameterDomain::positive()},
+          {"L", 1.0, "m", "length of every link", ParameterDomain::positive()},
           {"g", 9.81, "m/s^2", "gravitational acceleration, along -e3"}};
 }
 
 PendulumChain::PendulumChain(const ParameterSet& p) {
-  const double n_value = p["N"];
-  if (!(n_value >= 1.0) || n_value != std::floor(n_value) || n_value > 10000.0)
-    throw InputError(std::string(kName) + ": parameter N must be a whole number >= 1, got " +
-                     std::to_string(n_value));
-  p.require_positive(kName, "m");
-  p.require_positive(kName, "L");
-  const auto n = static_cast<Eigen::Index>(n_value);
+  const auto n = static_cast<Eigen::Index>(p["N"]);
   const double m = p["m"], length = p["L"], g = p["g"];
   inertia_.resize(n, n);
   weight_.resize(n);

@@ -31,13 +31,17 @@ const Preset<Model>& find_preset(std::string_view name) {
 }
 
 /// The parameters a case runs with: the model's defaults, then the preset's values, then the
-/// overrides.
+/// overrides. A value outside its parameter's domain is an InputError naming the model.
 template <class Model>
 ParameterSet preset_parameters(const Preset<Model>& preset,
                                const std::map<std::string, double>& overrides) {
   ParameterSet p = Model::default_parameters();
-  preset.set_parameters(p);
-  for (const auto& [name, value] : overrides) p.set(name, value);
+  try {
+    preset.set_parameters(p);
+    for (const auto& [name, value] : overrides) p.set(name, value);
+  } catch (const InputError& e) {
+    throw InputError(std::string(Model::kName) + ": " + e.what());
+  }
   return p;
 }
 

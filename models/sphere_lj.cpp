@@ -72,26 +72,8 @@ double mean_nearest_neighbour_distance(const Eigen::Matrix3Xd& q) {
 
 // ---- The model ---------------------------------------------------------------------------
 
-namespace {
-
-LennardJonesPairs checked_pairs(const ParameterSet& p) {
-  const std::string name(SphereLennardJones::kName);
-  const double n = p["n"];
-  if (!(n >= 2.0) || n != std::floor(n))
-    throw InputError(name + ": parameter n must be a whole number >= 2, got " + std::to_string(n));
-  p.require_positive(name, "m");
-  p.require_positive(name, "epsilon");
-  p.require_positive(name, "sigma");
-  const double cutoff = p["cutoff"];
-  if (!(cutoff >= 0.0) || !std::isfinite(cutoff))
-    throw InputError(name + ": parameter cutoff must be >= 0 (0: all pairs), got " +
-                     std::to_string(cutoff));
-  return {p["epsilon"], p["sigma"], static_cast<Eigen::Index>(n), cutoff};
-}
-
-}  // namespace
-
-SphereLennardJones::SphereLennardJones(const ParameterSet& p) : pairs_(checked_pairs(p)) {
+SphereLennardJones::SphereLennardJones(const ParameterSet& p)
+    : pairs_(p["epsilon"], p["sigma"], static_cast<Eigen::Index>(p["n"]), p["cutoff"]) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
   inertia_ = Inertia::constant(n, p["m"]);
   allocate_scratch(n);
@@ -110,13 +92,15 @@ std::array<Eigen::Vector3d, 2> SphereLennardJones::lee2009_vortex_axes() {
 }
 
 ParameterSet SphereLennardJones::default_parameters() {
-  return {{"n", 642.0, "", "number of molecules (a whole number >= 2)"},
-          {"m", 1.0, "kg", "mass of every molecule"},
-          {"epsilon", 0.01, "J", "depth of the Lennard-Jones well"},
+  return {{"n", 642.0, "", "number of molecules", ParameterDomain::whole(2)},
+          {"m", 1.0, "kg", "mass of every molecule", ParameterDomain::positive()},
+          {"epsilon", 0.01, "J", "depth of the Lennard-Jones well", ParameterDomain::positive()},
           {"sigma", lee2009_sigma(), "m",
-           "Lennard-Jones length: the pair force vanishes at the chord 2^(1/6) sigma"},
+           "Lennard-Jones length: the pair force vanishes at the chord 2^(1/6) sigma",
+           ParameterDomain::positive()},
           {"cutoff", 0.0, "sigma",
-           "0: all pairs; > 0: the shifted-force potential cut at this chord, by a cell list"}};
+           "0: all pairs; > 0: the shifted-force potential cut at this chord, by a cell list",
+           ParameterDomain::non_negative()}};
 }
 
 namespace {

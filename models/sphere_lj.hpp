@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "models/lennard_jones_pairs.hpp"
+#include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_model.hpp"
@@ -42,6 +43,7 @@ class SphereLennardJones : public SphereModel<SphereLennardJones, Eigen::Dynamic
   static constexpr std::string_view kName = "sphere_lj";
   static constexpr std::string_view kDescription =
       "Lennard-Jones molecules on the unit sphere, all pairs or cut off (LLM Example 6, (3.27))";
+  static constexpr Exercise kExercise{"icosphere42", 0.01, 1.0};
   static constexpr Symmetry kSymmetry = Symmetry::Full;
 
   static ParameterSet default_parameters();

@@ -5,7 +5,8 @@
 // gradient dV/dq, and gets from here
 //   - the AmbientOde view, LLM (2.10)-(2.11), on y = [q_1..q_n, w_1..w_n] in R^{6n};
 //   - the LieGroupOde view, SE(3)^n acting on (TS^2)^n (Celledoni Section 5.1-5.2);
-//   - the invariants: energy, angular momentum, and the manifold defects.
+//   - the model contract's state layout (q_i on S^2, w_i tangent to it) and invariants (energy,
+//     the conserved components of the angular momentum).
 //
 // A model object owns scratch memory for the (2.11) solve, so evaluations allocate nothing;
 // the price is that one model object must not be used by two threads at once.
@@ -17,7 +18,9 @@
 #include <vector>
 
 #include "geometry/tangent_sphere.hpp"
+#include "models/invariant.hpp"
 #include "models/sphere_inertia.hpp"
+#include "models/state_blocks.hpp"
 
 namespace geomint {
 
@@ -154,40 +157,17 @@ class SphereModel {
   static double unit_length_defect(const State& y) { return Group::unit_length_defect(y); }
   static double tangency_defect(const State& y) { return Group::tangency_defect(y); }
 
-  /// LLM's unit length error at one time: the mean over bodies of |1 - q_i . q_i|.
-  static double mean_unit_length_error(const State& y) {
-    const auto q = positions(y);
-    double sum = 0.0;
-    for (Eigen::Index i = 0; i < q.cols(); ++i) sum += std::abs(1.0 - q.col(i).squaredNorm());
-    return sum / static_cast<double>(q.cols());
-  }
+  // ---- The model contract (models/model_contract.hpp) -----------------------------------
 
-  /// The invariants by name, in the order invariants() writes them: energy, the conserved
-  /// momentum components, then unit_i = ‖q_i‖ - 1 and tangency_i = q_i . w_i for each body.
-  std::vector<std::string> invariant_names() const {
-    std::vector<std::string> names = momentum_names();
-    names.insert(names.begin(), "energy");
-    for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back("unit_" + std::to_string(i));
-    for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back("tangency_" + std::to_string(i));
-    return names;
-  }
-  void invariants(const State& y, std::vector<double>& out) const {
-    out.clear();
-    out.push_back(energy(y));
+  /// q_1..q_n on S^2, then w_1..w_n, each tangent to its q_i.
+  const StateLayout& state_layout() const { return layout_; }
+
+  /// The energy and the conserved components of the angular momentum.
+  const std::vector<Invariant>& declared_invariants() const { return declared_; }
+  void evaluate_invariants(const State& y, double* out) const {
+    *out++ = energy(y);
     const Vec3 j = conserved_momentum(y);
-    for (int k = 0; k < momentum_count(); ++k) out.push_back(j(k));
-    const auto q = positions(y);
-    const auto w = velocities(y);
-    for (Eigen::Index i = 0; i < bodies(); ++i) out.push_back(q.col(i).norm() - 1.0);
-    for (Eigen::Index i = 0; i < bodies(); ++i) out.push_back(q.col(i).dot(w.col(i)));
-  }
-
-  /// The state's named 3-vectors: q1..qn and w1..wn, as in the `run` CSV columns.
-  std::vector<std::string> state_vector_names() const {
-    std::vector<std::string> names;
-    for (const char* prefix : {"q", "w"})
-      for (Eigen::Index i = 1; i <= bodies(); ++i) names.push_back(prefix + std::to_string(i));
-    return names;
+    for (int k = 0; k < momentum_count(); ++k) *out++ = j(k);
   }
 
  protected:
@@ -211,8 +191,22 @@ class SphereModel {
     scratch_.inertia_solver.solve_in_place(m, q, wdot);
   }
 
-  /// The scratch memory is sized for n bodies once; Derived calls this from its constructor.
+  /// The state layout and the scratch memory, for n bodies, once; Derived calls this from its
+  /// constructor.
   void allocate_scratch(Eigen::Index n) {
+    // Names built by appending: GCC 12 warns (-Wrestrict, a false positive) on "q" + string.
+    const auto named = [](char prefix, Eigen::Index i) {
+      std::string s(1, prefix);
+      s += std::to_string(i);
+      return s;
+    };
+    for (Eigen::Index i = 1; i <= n; ++i)
+      layout_.add(named('q', i), Manifold::S2, 3, std::to_string(i));
+    for (Eigen::Index i = 1; i <= n; ++i)
+      layout_.add(named('w', i), Manifold::TangentS2, 3, std::to_string(i),
+                  static_cast<std::size_t>(i - 1));
+    declared_.push_back({"energy", InvariantKind::Energy, true});
+    for (auto& name : momentum_names()) declared_.push_back({std::move(name), InvariantKind::Momentum, true});
     scratch_.q.resize(3, n);
     scratch_.grad.resize(3, n);
     scratch_.wdot.resize(3, n);
@@ -235,6 +229,8 @@ class SphereModel {
     SphereInertiaSolver<N, Diagonal> inertia_solver;
   };
   mutable Scratch scratch_;
+  StateLayout layout_;
+  std::vector<Invariant> declared_;
 };
 
 }  // namespace geomint

@@ -8,18 +8,13 @@
 namespace geomint {
 
 ParameterSet SphereNBody::default_parameters() {
-  return {{"n", 3.0, "", "number of bodies (a whole number >= 2)"},
-          {"m", 1.0, "", "mass of every body"},
+  return {{"n", 3.0, "", "number of bodies", ParameterDomain::whole(2, 10000)},
+          {"m", 1.0, "", "mass of every body", ParameterDomain::positive()},
           {"gamma", 1.0, "", "strength of the potential, V = -gamma sum_{i<j} cot(theta_ij)"}};
 }
 
 SphereNBody::SphereNBody(const ParameterSet& p) {
-  const double n_value = p["n"];
-  if (!(n_value >= 2.0) || n_value != std::floor(n_value) || n_value > 10000.0)
-    throw InputError(std::string(kName) + ": parameter n must be a whole number >= 2, got " +
-                     std::to_string(n_value));
-  p.require_positive(kName, "m");
-  const auto n = static_cast<Eigen::Index>(n_value);
+  const auto n = static_cast<Eigen::Index>(p["n"]);
   inertia_ = Inertia::constant(n, p["m"]);
   gamma_ = p["gamma"];
   allocate_scratch(n);

@@ -8,14 +8,12 @@
 namespace geomint {
 
 ParameterSet SphericalPendulum::default_parameters() {
-  return {{"m", 1.0, "kg", "mass of the bob"},
-          {"l", 1.0, "m", "length of the link"},
+  return {{"m", 1.0, "kg", "mass of the bob", ParameterDomain::positive()},
+          {"l", 1.0, "m", "length of the link", ParameterDomain::positive()},
           {"g", 9.81, "m/s^2", "gravitational acceleration, along +e3"}};
 }
 
 SphericalPendulum::SphericalPendulum(const ParameterSet& p) {
-  p.require_positive(kName, "m");
-  p.require_positive(kName, "l");
   inertia_ = Inertia::constant(1, p["m"] * p["l"] * p["l"]);
   weight_ = p["m"] * p["g"] * p["l"];
   allocate_scratch(1);

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_model.hpp"
@@ -15,6 +16,7 @@ class SphericalPendulum : public SphereModel<SphericalPendulum, 1, true> {
  public:
   static constexpr std::string_view kName = "spherical_pendulum";
   static constexpr std::string_view kDescription = "spherical pendulum on S^2";
+  static constexpr Exercise kExercise{"swing", 0.01, 1.0};
   static constexpr Symmetry kSymmetry = Symmetry::Vertical;
 
   static ParameterSet default_parameters();

@@ -8,23 +8,22 @@
 namespace geomint {
 
 ParameterSet SpringPendula::default_parameters() {
-  return {
-      {"m", 0.1, "kg", "mass of every bob"},
-      {"l", 0.1, "m", "length of every link"},
-      {"g", 9.81, "m/s^2", "gravitational acceleration, along +e3"},
-      {"d", 0.1, "m", "side of the square of pivots: r_12 = -r_34 = d e1, r_23 = -r_41 = -d e2"},
-      {"kappa12", 10.0, "N/m", "spring constant between pendula 1 and 2"},
-      {"kappa23", 20.0, "N/m", "spring constant between pendula 2 and 3"},
-      {"kappa34", 30.0, "N/m", "spring constant between pendula 3 and 4"},
-      {"kappa41", 40.0, "N/m", "spring constant between pendula 4 and 1"}};
+  return {{"m", 0.1, "kg", "mass of every bob", ParameterDomain::positive()},
+          {"l", 0.1, "m", "length of every link", ParameterDomain::positive()},
+          {"g", 9.81, "m/s^2", "gravitational acceleration, along +e3"},
+          {"d", 0.1, "m", "side of the square of pivots: r_12 = -r_34 = d e1, r_23 = -r_41 = -d e2",
+           ParameterDomain::positive()},
+          {"kappa12", 10.0, "N/m", "spring constant between pendula 1 and 2 (0: no spring)",
+           ParameterDomain::non_negative()},
+          {"kappa23", 20.0, "N/m", "spring constant between pendula 2 and 3 (0: no spring)",
+           ParameterDomain::non_negative()},
+          {"kappa34", 30.0, "N/m", "spring constant between pendula 3 and 4 (0: no spring)",
+           ParameterDomain::non_negative()},
+          {"kappa41", 40.0, "N/m", "spring constant between pendula 4 and 1 (0: no spring)",
+           ParameterDomain::non_negative()}};
 }
 
 SpringPendula::SpringPendula(const ParameterSet& p) {
-  for (const char* name : {"m", "l", "d"}) p.require_positive(kName, name);
-  for (const char* name : {"kappa12", "kappa23", "kappa34", "kappa41"})
-    if (!(p[name] >= 0.0))
-      throw InputError(std::string(kName) + ": parameter " + name + " must be non-negative, got " +
-                       std::to_string(p[name]));
   const double m = p["m"], l = p["l"], d = p["d"];
   inertia_ = Inertia::constant(4, m * l * l);
   weight_ = m * p["g"] * l;

@@ -56,6 +56,10 @@ SERIES_PLOTS = {
     "momentum": SeriesPlot("momentum_err", r"$\mathrm{max}_k\ |J_k(t) - J_k(0)|$",
                            "momentum error", True),
     "steps": SeriesPlot("step", "step size [s]", "step size", False),
+    "casimir": SeriesPlot("casimir_err", r"$\mathrm{max}_k\ |C_k(t) - C_k(0)|$",
+                          "Casimir error", True),
+    "manifold_defect": SeriesPlot("manifold_defect", r"largest manifold defect $\mathrm{max}_k\ |D_k|$",
+                                  "manifold defect", True),
 }
 
 

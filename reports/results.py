@@ -29,7 +29,7 @@ REPRODUCTION_TEXT = ("study", "experiment", "example", "method", "setting", "rol
                      "case_id", "note")
 REPRODUCTION_NUMBERS = ("published", "ours", "ratio")
 SERIES_NUMBERS = ("t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
-                  "momentum_err", "step")
+                  "momentum_err", "step", "casimir_err", "manifold_defect")
 SNAPSHOT_NUMBERS = ("t", "body", "q_x", "q_y", "q_z", "kinetic_energy")
 
 

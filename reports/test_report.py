@@ -37,7 +37,7 @@ ORDER_COLUMNS = ["study", "experiment", "model", "integrator", "nominal_order", 
 REPRODUCTION_COLUMNS = ["study", "experiment", "example", "method", "setting", "role",
                         "metric", "published", "ours", "ratio", "case_id", "note"]
 SERIES_COLUMNS = ["t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
-                  "momentum_err", "step"]
+                  "momentum_err", "step", "casimir_err", "manifold_defect"]
 
 CONVERGENCE_TITLE = "Convergence & order"
 LONG_TITLE = "Long-time invariants"
@@ -74,7 +74,8 @@ def _series(path: Path, step: float | None, scale: float) -> None:
     rows = [{"t": ti, "energy_err": scale * math.sin(ti), "energy_rel_err": scale * math.sin(ti),
              "unit_length_err": 0.0 if i < 30 else 2e-16, "tangency_err": 1e-8 * scale * ti,
              "momentum_err": "nan" if i == 5 else 1e-6 * scale * ti,
-             "step": step if step is not None else 0.01 * (1 + 0.5 * math.sin(ti))}
+             "step": step if step is not None else 0.01 * (1 + 0.5 * math.sin(ti)),
+             "casimir_err": 1e-9 * scale * ti, "manifold_defect": 1e-8 * scale * ti}
             for i, ti in enumerate(t)]
     _write_csv(path, SERIES_COLUMNS, rows)
 
@@ -352,13 +353,16 @@ class MatrixPageTest(unittest.TestCase):
     @staticmethod
     def _cell(**values: object) -> dict:
         case = _case("m", "vi_implicit", "c", symplectic=1.0, stays_on_manifold=1.0,
-                     momentum_rel_err_max=1e-13, energy_rel_err_max=1e-5)
+                     momentum_rel_err_max=1e-13, energy_rel_err_max=1e-5,
+                     manifold_defect_max=1e-15)
         case.update(values)
         return case
 
     def test_a_kept_promise_is_green_and_each_broken_one_is_named(self) -> None:
         self.assertEqual(matrix_page.judge([self._cell()], None), ("kept", []))
-        self.assertEqual(matrix_page.judge([self._cell(manifold_err_max=1e-9)], None),
+        self.assertEqual(matrix_page.judge([self._cell(manifold_defect_max=1e-9)], None),
+                         ("broken", ["manifold"]))
+        self.assertEqual(matrix_page.judge([self._cell(manifold_defect_max=math.nan)], None),
                          ("broken", ["manifold"]))
         self.assertEqual(matrix_page.judge([self._cell(momentum_rel_err_max=1e-6)], None),
                          ("broken", ["momentum"]))
@@ -381,7 +385,7 @@ class MatrixPageTest(unittest.TestCase):
             cases = [self._cell(experiment=name, case_id="k"),
                      self._cell(experiment=name, case_id="n", status="n/a", integrator="rkmk4",
                                 status_detail="n/a: m has no LieGroupOde view")]
-            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_page.PROMISE_COLUMNS[:3]),
+            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_page.PROMISE_COLUMNS),
                        cases)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)

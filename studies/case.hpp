@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "integrators/work.hpp"
+#include "models/state_blocks.hpp"
 #include "studies/metrics.hpp"
 
 namespace geomint {
@@ -23,14 +24,14 @@ struct CaseSpec {
   std::string study, experiment;
   std::string model, preset;
   std::map<std::string, double> parameters;                    // overrides of the preset's
-  std::vector<std::pair<std::string, Eigen::Vector3d>> initial;  // e.g. {"q1", (x, y, z)}
+  std::vector<std::pair<std::string, Eigen::VectorXd>> initial;  // a state block, e.g. {"q1", (x, y, z)}
   bool project_initial = false;  // project an initial state that is off the manifold
   std::string integrator;
   double h = std::numeric_limits<double>::quiet_NaN();  // fixed-step methods
   double rtol = std::numeric_limits<double>::quiet_NaN();  // adaptive methods
   double atol = std::numeric_limits<double>::quiet_NaN();
   double T = 1.0;
-  double left_manifold_at = 0.1;  // |‖q_i‖ - 1| beyond which a run is a LeftManifold failure
+  double left_manifold_at = 0.1;  // a manifold defect beyond which a run is a LeftManifold failure
   // For a fixed-step method instead of h: take T / (the steps of this adaptive case of the
   // same experiment), e.g. RKMK5 with as many steps as RKMK(5,4) took (Celledoni Fig. 8).
   struct StepsOf {
@@ -46,7 +47,7 @@ struct CaseSpec {
 /// The reference solution a case's global error is measured against.
 struct ReferenceSolution {
   Eigen::VectorXd final_state;
-  double error_estimate = std::numeric_limits<double>::quiet_NaN();
+  double error_estimate = std::numeric_limits<double>::quiet_NaN();  // in the model's distance
 };
 
 /// Called at every output point with t, the state, and the model's invariants (in the order
@@ -81,8 +82,11 @@ struct CaseResult {
   Work work;
   double cpu_s = 0.0;
   Metrics metrics;
-  double global_err = std::numeric_limits<double>::quiet_NaN();
+  double global_err = std::numeric_limits<double>::quiet_NaN();  // the model's distance
+  double global_err_ambient = std::numeric_limits<double>::quiet_NaN();  // Euclidean in R^N
   Eigen::VectorXd final_state;
+  StateLayout layout;  // the model's, for distances between states of this case
+  std::vector<std::string> absent_metrics;  // columns the model declares nothing for
   std::vector<std::string> state_names;      // column names of the state
   std::vector<std::string> invariant_names;  // column names of the invariants
   std::string family;

@@ -1,6 +1,8 @@
 #pragma once
 // Running one case on a model type: the place where the study level's type erasure meets the
-// templates. Explicitly instantiated once per model (studies/run_<model>.cpp).
+// templates. Explicitly instantiated once per model of the registry (studies/run_<model>.cpp,
+// generated from models/registry.txt). It knows the model only through the contract
+// (models/model_contract.hpp).
 
 #include <time.h>
 
@@ -11,6 +13,7 @@
 
 #include "integrators/failure.hpp"
 #include "integrators/integrate.hpp"
+#include "models/model_contract.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 #include "studies/integrator_catalogue.hpp"
@@ -43,27 +46,37 @@ inline std::string format_number(double v) {
   return buf;
 }
 
-/// Applies the case's initial-vector overrides and checks the result lies on (TS^2)^n:
-/// an initial state off the manifold beyond 1e-12 is refused with the defect named, unless
-/// the case asks for it to be projected, which is then reported in `notes`.
-template <class Model>
-void prepare_initial_state(const Model& model, const CaseSpec& spec, typename Model::State& y,
+/// Applies the case's initial-block overrides and checks the result lies on the model's
+/// manifold: a state whose manifold defects exceed 1e-12 is refused with each defect named,
+/// unless the case asks for it to be projected, which is then reported in `notes`.
+template <Model M>
+void prepare_initial_state(const M& model, const CaseSpec& spec, typename M::State& y,
                            std::string& notes) {
-  const auto names = model.state_vector_names();
+  const StateLayout& layout = model.state_layout();
   for (const auto& [name, value] : spec.initial) {
-    Eigen::Index k = 0;
-    while (k < static_cast<Eigen::Index>(names.size()) && names[static_cast<std::size_t>(k)] != name)
-      ++k;
-    if (k == static_cast<Eigen::Index>(names.size()))
-      throw InputError(std::string(Model::kName) + ": unknown initial vector '" + name +
-                       "' (the state has q1..qn and w1..wn)");
-    y.template segment<3>(3 * k) = value;
+    const std::size_t k = layout.find(name);
+    if (k == layout.blocks().size()) {
+      std::string known;
+      for (const auto& b : layout.blocks()) known += (known.empty() ? "" : ", ") + b.name;
+      throw InputError(std::string(M::kName) + ": unknown initial vector '" + name +
+                       "' (the state has " + known + ")");
+    }
+    const StateBlock& block = layout.blocks()[k];
+    if (value.size() != block.size)
+      throw InputError(std::string(M::kName) + ": initial " + name + " has " +
+                       std::to_string(block.size) + " components, got " +
+                       std::to_string(value.size()));
+    y.segment(block.offset, block.size) = value;
   }
-  const double unit = Model::unit_length_defect(y);
-  const double tangency = Model::tangency_defect(y);
-  if (unit <= 1e-12 && tangency <= 1e-12) return;
-  const std::string defect = "max |‖q_i‖ - 1| = " + format_number(unit) +
-                             ", max |q_i . w_i| = " + format_number(tangency);
+  if (!y.allFinite()) throw InputError(std::string(M::kName) + ": the initial state is not finite");
+  const auto invariants = all_invariants(model);
+  std::vector<double> values;
+  evaluate_all_invariants(model, y, values);
+  std::string defect;
+  for (std::size_t i = 0; i < invariants.size(); ++i)
+    if (invariants[i].kind == InvariantKind::ManifoldDefect && !(std::abs(values[i]) <= 1e-12))
+      defect += (defect.empty() ? "" : ", ") + invariants[i].name + " = " + format_number(values[i]);
+  if (defect.empty()) return;
   if (!spec.project_initial)
     throw InputError("the initial state is off the manifold (" + defect +
                      "); pass --project (or project_initial: true) to project it");
@@ -71,12 +84,18 @@ void prepare_initial_state(const Model& model, const CaseSpec& spec, typename Mo
   notes += "initial state projected onto the manifold (" + defect + ")";
 }
 
-template <class Model>
-void record_snapshot(const Model& model, double t, const typename Model::State& y,
-                     SnapshotRecorder& rec) {
+/// Per-body snapshots need bodies on S^2 (SphereModel's positions and kinetic energies).
+template <class M>
+concept HasBodies = requires(const M& m, const typename M::State& y) {
+  M::positions(y);
+  m.body_kinetic_energy(y, Eigen::Index{0});
+};
+
+template <HasBodies M>
+void record_snapshot(const M& model, double t, const typename M::State& y, SnapshotRecorder& rec) {
   if (rec.next >= rec.times.size() || t < rec.times[rec.next]) return;
   while (rec.next < rec.times.size() && t >= rec.times[rec.next]) ++rec.next;
-  const auto q = Model::positions(y);
+  const auto q = M::positions(y);
   char line[160];
   for (Eigen::Index i = 0; i < q.cols(); ++i) {
     std::snprintf(line, sizeof line, "%.17g,%ld,%.17g,%.17g,%.17g,%.17g\n", t,
@@ -86,12 +105,27 @@ void record_snapshot(const Model& model, double t, const typename Model::State& 
   }
 }
 
+/// The columns of cases.csv the model declares nothing for (left empty, not "nan").
+inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
+  std::vector<std::string> absent;
+  if (plan.energy < 0)
+    absent.insert(absent.end(), {"energy_err_max", "energy_err_mean", "energy_drift_per_time",
+                                 "energy_rel_err_max"});
+  if (plan.momentum.empty()) absent.insert(absent.end(), {"momentum_err_max", "momentum_rel_err_max"});
+  if (plan.casimir.empty()) absent.push_back("casimir_err_max");
+  if (plan.defects.empty()) absent.push_back("manifold_defect_max");
+  if (plan.constraints.empty()) absent.push_back("constraint_err_max");
+  if (!plan.has_sphere_blocks())
+    absent.insert(absent.end(), {"manifold_err_max", "tangency_err_max", "unit_length_err_mean"});
+  return absent;
+}
+
 /// `method...` follows the model and the options in I's constructor (a user method's
 /// coefficients, studies/user_method_runner.hpp; nothing for a catalogued integrator).
-template <class I, class Model, class... Method>
-void run_integrator(const Model& model, typename Model::State y, const CaseSpec& spec,
+template <class I, Model M, class... Method>
+void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
                     const CaseHooks& hooks, CaseResult& result, const Method&... method) {
-  using State = typename Model::State;
+  using State = typename M::State;
   IntegratorOptions opt;
   opt.h = spec.h;
   if (!std::isnan(spec.rtol)) opt.rtol = spec.rtol;
@@ -100,39 +134,40 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
   opt.T = spec.T;
   const State y0 = y;
 
-  MetricAccumulator metrics;
+  const MetricPlan plan = make_metric_plan(model.declared_invariants(), model.state_layout());
+  result.absent_metrics = absent_metrics(plan);
+  MetricAccumulator metrics(plan);
   double t_prev = 0.0;
   std::vector<double> invariants;
   Eigen::VectorXd state_out;
   I integrator(model, opt, method...);
   try {
     integrate(integrator, y, 0.0, spec.T, [&](double t, const State& s) {
-      const Sample sample{t,
-                          model.energy(s),
-                          model.conserved_momentum(s),
-                          model.momentum_count(),
-                          Model::unit_length_defect(s),
-                          Model::tangency_defect(s),
-                          Model::mean_unit_length_error(s)};
-      metrics.add(sample);
+      evaluate_all_invariants(model, s, invariants);
+      metrics.add(t, invariants, s);
       if (hooks.series)
-        hooks.series->add({t, metrics.energy_error(sample), metrics.energy_relative_error(sample),
-                           sample.unit_length_defect, sample.tangency_defect,
-                           metrics.momentum_error(sample), step_size(integrator, t - t_prev)});
+        hooks.series->add({t, metrics.energy_error(invariants),
+                           metrics.energy_relative_error(invariants),
+                           metrics.unit_length_defect(invariants), metrics.tangency_defect(invariants),
+                           metrics.momentum_error(invariants), step_size(integrator, t - t_prev),
+                           metrics.casimir_error(invariants), metrics.manifold_defect(invariants)});
       t_prev = t;
-      if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
+      if constexpr (HasBodies<M>)
+        if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
       if (hooks.on_output) {
-        model.invariants(s, invariants);
         state_out = s;
         hooks.on_output(t, state_out, invariants);
       }
-      if (sample.unit_length_defect > spec.left_manifold_at)
-        throw LeftManifold(t, "max |‖q_i‖ - 1| = " + format_number(sample.unit_length_defect) +
-                                  " exceeds " + format_number(spec.left_manifold_at));
+      const double defect = metrics.manifold_defect(invariants);
+      if (defect > spec.left_manifold_at)
+        throw LeftManifold(t, "a manifold defect is " + format_number(defect) + ", beyond " +
+                                  format_number(spec.left_manifold_at));
     });
     result.final_state = y;
-    if (hooks.reference)
-      result.global_err = (result.final_state - hooks.reference->final_state).norm();
+    if (hooks.reference) {
+      result.global_err = model.state_layout().distance(y, hooks.reference->final_state);
+      result.global_err_ambient = (result.final_state - hooks.reference->final_state).norm();
+    }
   } catch (const IntegrationFailure& failure) {
     result.status = std::string(to_string(failure.kind()));
     result.fail_time = failure.time();
@@ -152,22 +187,38 @@ void run_integrator(const Model& model, typename Model::State y, const CaseSpec&
   }
 }
 
+/// The model of a case and its initial state (preset, overrides, manifold check).
+template <Model M>
+struct CaseModel {
+  M model;
+  typename M::State initial;
+};
+template <Model M>
+CaseModel<M> case_model(const CaseSpec& spec, std::string& notes) {
+  const auto& preset = find_preset<M>(spec.preset);
+  CaseModel<M> c{M(preset_parameters(preset, spec.parameters)), {}};
+  c.initial = preset.initial_state(c.model);
+  prepare_initial_state(c.model, spec, c.initial, notes);
+  return c;
+}
+
 }  // namespace detail
 
-template <class Model>
+template <Model M>
 CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   CaseResult result;
-  const auto& preset = find_preset<Model>(spec.preset);
-  const Model model(preset_parameters(preset, spec.parameters));
-  auto y = preset.initial_state(model);
-  detail::prepare_initial_state(model, spec, y, result.notes);
-  for (const auto& v : model.state_vector_names())
-    for (const char* axis : {"_x", "_y", "_z"}) result.state_names.push_back(v + axis);
-  result.invariant_names = model.invariant_names();
+  const auto setup = detail::case_model<M>(spec, result.notes);
+  const M& model = setup.model;
+  const typename M::State& y = setup.initial;
+  if (hooks.snapshots && !detail::HasBodies<M>)
+    throw InputError(spec.model + " has no bodies on S^2 to take snapshots of");
+  result.layout = model.state_layout();
+  result.state_names = result.layout.column_names();
+  for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
   if (hooks.on_start) hooks.on_start(result.state_names, result.invariant_names);
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
-    detail::run_user_method<Model>(spec, result, [&]<class I>(const auto& coefficients) {
+    detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {
       detail::run_integrator<I>(model, y, spec, hooks, result, coefficients);
     });
     return result;
@@ -181,10 +232,10 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
     result.adaptive = Entry::declaration.adaptive;
     result.symplectic = Entry::declaration.symplectic;
     result.stays_on_manifold = Entry::declaration.stays_on_manifold;
-    if constexpr (Entry::template runs_on<Model>) {
+    if constexpr (Entry::template runs_on<M>) {
       if (!Entry::declaration.adaptive && std::isnan(spec.h))
         throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
-      detail::run_integrator<typename Entry::template type<Model>>(model, y, spec, hooks, result);
+      detail::run_integrator<typename Entry::template type<M>>(model, y, spec, hooks, result);
     } else {
       result.status = "n/a";
       result.detail = "n/a: " + spec.model + " has no " + std::string(Entry::needs) + " view";
@@ -192,6 +243,19 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   });
   if (!found) throw InputError("unknown integrator '" + spec.integrator + "' (see geomint list integrators)");
   return result;
+}
+
+/// The model's exact state at T from the case's initial state, for a model that has a
+/// closed-form solution (`exact_solution(y0, t)`); an InputError for one that has none.
+template <Model M>
+Eigen::VectorXd exact_final_state_for(const CaseSpec& spec) {
+  if constexpr (requires(const M& m, const typename M::State& y) { m.exact_solution(y, 1.0); }) {
+    std::string notes;
+    const auto setup = detail::case_model<M>(spec, notes);
+    return setup.model.exact_solution(setup.initial, spec.T);
+  } else {
+    throw InputError("model " + spec.model + " has no exact solution to use as the reference");
+  }
 }
 
 }  // namespace geomint

@@ -54,7 +54,8 @@ nlohmann::json case_inputs(const CaseSpec& c) {
   j["preset"] = c.preset;
   j["parameters"] = c.parameters;
   auto initial = nlohmann::json::array();
-  for (const auto& [name, v] : c.initial) initial.push_back({name, {v.x(), v.y(), v.z()}});
+  for (const auto& [name, v] : c.initial)
+    initial.push_back({name, std::vector<double>(v.data(), v.data() + v.size())});
   j["initial"] = initial;
   j["project_initial"] = c.project_initial;
   j["integrator"] = c.integrator;
@@ -126,6 +127,11 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
     out.description = "none";
     return out;
   }
+  if (ex.reference->exact) {
+    out.description = "exact solution";
+    out.solution = ReferenceSolution{find_model(ex.model).exact_final_state(base), 0.0};
+    return out;
+  }
   CaseSpec tight = base;
   tight.integrator = ex.reference->integrator;
   tight.user_method = nullptr;  // the reference is a catalogued solver, whatever base runs
@@ -154,7 +160,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
     out.description += "; FAILED: " + (a.status != "ok" ? a.detail : b.detail);
     return out;
   }
-  ReferenceSolution r{a.final_state, (a.final_state - b.final_state).norm()};
+  ReferenceSolution r{a.final_state, a.layout.distance(a.final_state, b.final_state)};
   nlohmann::json j;
   j["final_state"] = std::vector<double>(r.final_state.data(), r.final_state.data() + r.final_state.size());
   j["error_estimate"] = json_number(r.error_estimate);

@@ -2,41 +2,104 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace geomint {
 
-void MetricAccumulator::add(const Sample& s) {
-  if (n_ == 0) {
-    e0_ = s.energy;
-    j0_ = s.momentum;
-    momentum_count_ = s.momentum_count;
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// max(a, |b|), NaN once either is NaN.
+double worse(double a, double b) {
+  return std::isnan(a) || std::isnan(b) ? kNaN : std::max(a, std::abs(b));
+}
+}  // namespace
+
+MetricPlan make_metric_plan(const std::vector<Invariant>& declared, const StateLayout& layout) {
+  MetricPlan plan;
+  for (std::size_t i = 0; i < declared.size(); ++i) {
+    const Invariant& inv = declared[i];
+    if (inv.kind == InvariantKind::Energy && plan.energy < 0) plan.energy = static_cast<int>(i);
+    if (inv.kind == InvariantKind::Momentum && inv.conserved) plan.momentum.push_back(i);
+    if (inv.kind == InvariantKind::Casimir && inv.conserved) plan.casimir.push_back(i);
+    if (inv.kind == InvariantKind::ManifoldDefect) plan.defects.push_back(i);
+    if (inv.kind == InvariantKind::ConstraintResidual) plan.constraints.push_back(i);
   }
-  ++n_;
-  const double e = s.energy - e0_;
-  e_max_ = std::max(e_max_, std::abs(e));
-  e_sum_ += std::abs(e);
-  e_rel_max_ = std::max(e_rel_max_, energy_relative_error(s));
-  j_max_ = std::max(j_max_, momentum_error(s));
-  unit_max_ = std::max(unit_max_, s.unit_length_defect);
-  tangency_max_ = std::max(tangency_max_, s.tangency_defect);
-  unit_mean_sum_ += s.mean_unit_length_err;
-  const double n = static_cast<double>(n_);
-  const double dt = s.t - mean_t_;
-  mean_t_ += dt / n;
-  mean_e_ += (e - mean_e_) / n;
-  c_te_ += dt * (e - mean_e_);
-  m2_t_ += dt * (s.t - mean_t_);
+  // The blocks' defects follow the declared invariants, in block order (all_invariants).
+  std::size_t k = declared.size();
+  for (const auto& b : layout.blocks()) {
+    if (b.manifold == Manifold::S2) {
+      plan.unit.push_back(k);
+      plan.sphere_offsets.push_back(b.offset);
+    }
+    if (b.manifold == Manifold::TangentS2) plan.tangency.push_back(k);
+    const std::size_t count = b.manifold == Manifold::SO3 ? 2 : (b.manifold == Manifold::S2 || b.manifold == Manifold::TangentS2);
+    for (std::size_t j = 0; j < count; ++j) plan.defects.push_back(k++);
+  }
+  return plan;
 }
 
-double MetricAccumulator::energy_relative_error(const Sample& s) const {
-  return e0_ != 0.0 ? std::abs(s.energy - e0_) / std::abs(e0_)
-                    : std::numeric_limits<double>::quiet_NaN();
-}
-
-double MetricAccumulator::momentum_error(const Sample& s) const {
+double MetricAccumulator::largest(const std::vector<double>& v, const std::vector<std::size_t>& indices) {
   double m = 0.0;
-  for (int k = 0; k < s.momentum_count; ++k) m = std::max(m, std::abs(s.momentum(k) - j0_(k)));
+  for (std::size_t i : indices) m = worse(m, v[i]);
   return m;
+}
+
+double MetricAccumulator::largest_change(const std::vector<double>& v,
+                                         const std::vector<std::size_t>& indices) const {
+  double m = 0.0;
+  for (std::size_t i : indices) m = worse(m, v[i] - initial_[i]);
+  return m;
+}
+
+void MetricAccumulator::add(double t, const std::vector<double>& v,
+                            const Eigen::Ref<const Eigen::VectorXd>& y) {
+  if (n_ == 0) initial_ = v;
+  ++n_;
+  if (plan_.energy >= 0) {
+    const double e = energy_error(v);
+    e_max_ = worse(e_max_, e);
+    e_sum_ += std::abs(e);
+    e_rel_max_ = worse(e_rel_max_, energy_relative_error(v));
+    const double n = static_cast<double>(n_);
+    const double dt = t - mean_t_;
+    mean_t_ += dt / n;
+    mean_e_ += (e - mean_e_) / n;
+    c_te_ += dt * (e - mean_e_);
+    m2_t_ += dt * (t - mean_t_);
+  }
+  j_max_ = worse(j_max_, momentum_error(v));
+  c_max_ = worse(c_max_, casimir_error(v));
+  unit_max_ = worse(unit_max_, unit_length_defect(v));
+  tangency_max_ = worse(tangency_max_, tangency_defect(v));
+  defect_max_ = worse(defect_max_, manifold_defect(v));
+  constraint_max_ = worse(constraint_max_, constraint_residual(v));
+  if (plan_.has_sphere_blocks()) {
+    double sum = 0.0;
+    for (Eigen::Index offset : plan_.sphere_offsets)
+      sum += std::abs(1.0 - y.segment<3>(offset).squaredNorm());
+    unit_mean_sum_ += sum / static_cast<double>(plan_.sphere_offsets.size());
+  }
+}
+
+double MetricAccumulator::energy_error(const std::vector<double>& v) const {
+  if (plan_.energy < 0) return kNaN;
+  const auto i = static_cast<std::size_t>(plan_.energy);
+  return v[i] - initial_[i];
+}
+
+double MetricAccumulator::energy_relative_error(const std::vector<double>& v) const {
+  if (plan_.energy < 0) return kNaN;
+  const double e0 = initial_[static_cast<std::size_t>(plan_.energy)];
+  return e0 != 0.0 ? std::abs(energy_error(v)) / std::abs(e0) : kNaN;
+}
+
+double MetricAccumulator::momentum_error(const std::vector<double>& v) const {
+  return largest_change(v, plan_.momentum);
+}
+
+double MetricAccumulator::casimir_error(const std::vector<double>& v) const {
+  return largest_change(v, plan_.casimir);
 }
 
 Metrics MetricAccumulator::result() const {
@@ -44,16 +107,26 @@ Metrics MetricAccumulator::result() const {
   m.output_points = n_;
   if (n_ == 0) return m;
   const double n = static_cast<double>(n_);
-  m.energy_err_max = e_max_;
-  m.energy_err_mean = e_sum_ / n;
-  m.energy_rel_err_max = e_rel_max_;
-  m.energy_drift_per_time = m2_t_ > 0.0 ? c_te_ / m2_t_ : 0.0;
-  m.momentum_err_max = momentum_count_ > 0 ? j_max_ : Metrics::kNaN;  // no symmetry, no map
-  const double j0 = j0_.head(momentum_count_).norm();
-  m.momentum_rel_err_max = j0 > 0.0 ? m.momentum_err_max / j0 : Metrics::kNaN;
-  m.manifold_err_max = unit_max_;
-  m.tangency_err_max = tangency_max_;
-  m.unit_length_err_mean = unit_mean_sum_ / n;
+  if (plan_.energy >= 0) {
+    m.energy_err_max = e_max_;
+    m.energy_err_mean = e_sum_ / n;
+    m.energy_rel_err_max = e_rel_max_;
+    m.energy_drift_per_time = m2_t_ > 0.0 ? c_te_ / m2_t_ : 0.0;
+  }
+  if (!plan_.momentum.empty()) {  // no symmetry, no map
+    m.momentum_err_max = j_max_;
+    double j0 = 0.0;
+    for (std::size_t i : plan_.momentum) j0 += initial_[i] * initial_[i];
+    m.momentum_rel_err_max = j0 > 0.0 ? j_max_ / std::sqrt(j0) : kNaN;
+  }
+  if (!plan_.casimir.empty()) m.casimir_err_max = c_max_;
+  if (!plan_.defects.empty()) m.manifold_defect_max = defect_max_;
+  if (!plan_.constraints.empty()) m.constraint_err_max = constraint_max_;
+  if (plan_.has_sphere_blocks()) {
+    m.manifold_err_max = unit_max_;
+    m.tangency_err_max = tangency_max_;
+    m.unit_length_err_mean = unit_mean_sum_ / n;
+  }
   return m;
 }
 
@@ -70,13 +143,17 @@ void SeriesDecimator::add(const Row& r) {
     open_ = r;
     return;
   }
-  const auto larger = [](double a, double b) { return std::abs(b) > std::abs(a) ? b : a; };
+  const auto larger = [](double a, double b) {  // a NaN stays: it is what the bin must show
+    return std::isnan(a) || std::isnan(b) ? kNaN : std::abs(b) > std::abs(a) ? b : a;
+  };
   open_.t = r.t;
   open_.energy_err = larger(open_.energy_err, r.energy_err);
   open_.energy_rel_err = larger(open_.energy_rel_err, r.energy_rel_err);
   open_.unit_length_err = larger(open_.unit_length_err, r.unit_length_err);
   open_.tangency_err = larger(open_.tangency_err, r.tangency_err);
   open_.momentum_err = larger(open_.momentum_err, r.momentum_err);
+  open_.casimir_err = larger(open_.casimir_err, r.casimir_err);
+  open_.manifold_defect = larger(open_.manifold_defect, r.manifold_defect);
   open_.step = std::min(open_.step, r.step);
 }
 

@@ -1,27 +1,38 @@
 #include "studies/model_catalogue.hpp"
 
+#include "models/model_contract.hpp"
 #include "studies/model_types.hpp"
 
 namespace geomint {
 
 // Explicitly instantiated, one model per translation unit, from studies/run_model.cpp.in.
-template <class Model>
+template <Model M>
 CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks);
+template <Model M>
+Eigen::VectorXd exact_final_state_for(const CaseSpec& spec);
 
 const std::vector<ModelEntry>& model_catalogue() {
   static const std::vector<ModelEntry> list = [] {
     std::vector<ModelEntry> l;
-    for_each_model_type([&]<class Model>() {
-      l.push_back({Model::kName, Model::kDescription, &Model::default_parameters,
+    for_each_model_type([&]<class M>() {
+      l.push_back({M::kName, M::kDescription, M::kExercise, &M::default_parameters,
                    [] {
                      std::vector<std::pair<std::string, std::string>> presets;
-                     for (const auto& p : Model::presets()) presets.emplace_back(p.name, p.description);
+                     for (const auto& p : M::presets()) presets.emplace_back(p.name, p.description);
                      return presets;
                    },
                    [](const std::string& preset, const std::map<std::string, double>& overrides) {
-                     return preset_parameters(find_preset<Model>(preset), overrides);
+                     return preset_parameters(find_preset<M>(preset), overrides);
                    },
-                   &run_case_for<Model>});
+                   &run_case_for<M>,
+                   [] {
+                     const M model(M::default_parameters());
+                     return std::pair{model.state_layout(), all_invariants(model)};
+                   },
+                   requires(const M& m, const typename M::State& y) {
+                     m.exact_solution(y, 1.0);
+                   },
+                   &exact_final_state_for<M>});
     });
     return l;
   }();

@@ -1,13 +1,18 @@
 #pragma once
-// Every model the bench knows, by name: its description, parameters and presets, and the
-// entry point that runs a case on it (the study level's type erasure).
+// Every model of the registry (models/registry.txt), by name: its description, parameters and
+// presets, and the entry points that run a case on it and give its exact solution (the study
+// level's type erasure).
 
+#include <Eigen/Core>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "models/exercise.hpp"
+#include "models/invariant.hpp"
+#include "models/state_blocks.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 
@@ -16,11 +21,18 @@ namespace geomint {
 struct ModelEntry {
   std::string_view name;
   std::string_view description;
+  Exercise exercise;
   ParameterSet (*default_parameters)();
   std::vector<std::pair<std::string, std::string>> (*presets)();  // name, description
   /// The defaults, then the preset's values, then the overrides.
   ParameterSet (*parameters_for)(const std::string& preset, const std::map<std::string, double>& overrides);
   CaseResult (*run)(const CaseSpec&, const CaseHooks&);
+  /// The state layout and every invariant (declared, then the blocks' defects) of the model
+  /// with its default parameters.
+  std::pair<StateLayout, std::vector<Invariant>> (*declarations)();
+  bool has_exact_solution;  // can be a study's exact reference
+  /// The exact state at the case's T from its initial state (InputError without one).
+  Eigen::VectorXd (*exact_final_state)(const CaseSpec&);
 };
 
 const std::vector<ModelEntry>& model_catalogue();

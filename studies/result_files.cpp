@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -77,6 +78,7 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["nonlinear_iterations"] = r.work.nonlinear_iterations;
   j["cpu_s"] = r.cpu_s;
   j["global_err"] = json_number(r.global_err);
+  j["global_err_ambient"] = json_number(r.global_err_ambient);
   j["energy_err_max"] = json_number(m.energy_err_max);
   j["energy_err_mean"] = json_number(m.energy_err_mean);
   j["energy_drift_per_time"] = json_number(m.energy_drift_per_time);
@@ -86,6 +88,10 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["manifold_err_max"] = json_number(m.manifold_err_max);
   j["tangency_err_max"] = json_number(m.tangency_err_max);
   j["unit_length_err_mean"] = json_number(m.unit_length_err_mean);
+  j["casimir_err_max"] = json_number(m.casimir_err_max);
+  j["manifold_defect_max"] = json_number(m.manifold_defect_max);
+  j["constraint_err_max"] = json_number(m.constraint_err_max);
+  j["absent"] = r.absent_metrics;
   j["output_points"] = m.output_points;
   j["mean_step"] = json_number(r.work.steps > 0 ? spec.T / static_cast<double>(r.work.steps)
                                                 : std::numeric_limits<double>::quiet_NaN());
@@ -95,12 +101,14 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
 }
 
 std::string series_csv(const std::vector<SeriesDecimator::Row>& rows) {
-  std::string s = "t,energy_err,energy_rel_err,unit_length_err,tangency_err,momentum_err,step\n";
+  std::string s =
+      "t,energy_err,energy_rel_err,unit_length_err,tangency_err,momentum_err,step,casimir_err,"
+      "manifold_defect\n";
   for (const auto& r : rows) {
     for (double v : {r.t, r.energy_err, r.energy_rel_err, r.unit_length_err, r.tangency_err,
-                     r.momentum_err})
+                     r.momentum_err, r.step, r.casimir_err})
       s += csv_number(v) + ",";
-    s += csv_number(r.step) + "\n";
+    s += csv_number(r.manifold_defect) + "\n";
   }
   return s;
 }
@@ -114,7 +122,8 @@ const std::vector<std::string> kColumns = {
     "experiment", "case_id", "preset", "family", "nominal_order", "mean_step",
     "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
     "output_points", "fail_time", "status_detail", "reference_err", "below_reference",
-    "symplectic", "stays_on_manifold", "momentum_rel_err_max"};
+    "symplectic", "stays_on_manifold", "momentum_rel_err_max", "global_err_ambient",
+    "casimir_err_max", "manifold_defect_max", "constraint_err_max"};
 }  // namespace
 
 std::string cases_csv_header() {
@@ -125,8 +134,11 @@ std::string cases_csv_header() {
 
 std::string cases_csv_row(const nlohmann::json& j) {
   std::string s;
+  std::vector<std::string> absent;
+  if (j.contains("absent")) absent = j["absent"].get<std::vector<std::string>>();
   for (const auto& c : kColumns) {
     if (!s.empty() || &c != &kColumns.front()) s += ",";
+    if (std::find(absent.begin(), absent.end(), c) != absent.end()) continue;  // empty cell
     const auto& v = j.at(c);
     if (v.is_boolean()) s += v.get<bool>() ? "1" : "0";
     else if (v.is_string()) s += csv_text(v.get<std::string>());

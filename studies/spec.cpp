@@ -438,39 +438,58 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
     ec.fail(node["preset"], "model " + ex.model + " has no preset '" + ex.preset + "'");
   if (const auto params = node["parameters"]) {
     if (!params.IsMap()) ec.fail(params, "'parameters' must be a map name: value");
-    const ParameterSet defaults = model->default_parameters();
+    // Setting each value on the defaults checks it against its parameter's domain now, at load
+    // time, rather than when the case runs.
+    ParameterSet checked = model->default_parameters();
     for (const auto& kv : params) {
       const auto name = kv.first.as<std::string>();
-      if (!defaults.contains(name)) ec.fail(kv.first, "model " + ex.model + " has no parameter '" + name + "'");
-      ex.parameters[name] = number(kv.second, ec, "parameter " + name);
+      if (!checked.contains(name)) ec.fail(kv.first, "model " + ex.model + " has no parameter '" + name + "'");
+      const double value = number(kv.second, ec, "parameter " + name);
+      try {
+        checked.set(name, value);
+      } catch (const InputError& e) {
+        ec.fail(kv.second, ex.model + ": " + e.what());
+      }
+      ex.parameters[name] = value;
     }
   }
   if (const auto initial = node["initial"]) {
-    if (!initial.IsMap()) ec.fail(initial, "'initial' must be a map like q1: [x, y, z]");
+    if (!initial.IsMap()) ec.fail(initial, "'initial' must be a map of state blocks like q1: [x, y, z]");
     for (const auto& kv : initial) {
       const auto name = kv.first.as<std::string>();
-      if (!kv.second.IsSequence() || kv.second.size() != 3) ec.fail(kv.second, "initial " + name + " must be [x, y, z]");
-      ex.initial.emplace_back(name, Eigen::Vector3d(number(kv.second[0], ec, name), number(kv.second[1], ec, name),
-                                                    number(kv.second[2], ec, name)));
+      if (!kv.second.IsSequence() || kv.second.size() == 0)
+        ec.fail(kv.second, "initial " + name + " must be a list of numbers like [x, y, z]");
+      Eigen::VectorXd v(static_cast<Eigen::Index>(kv.second.size()));
+      for (std::size_t i = 0; i < kv.second.size(); ++i)
+        v(static_cast<Eigen::Index>(i)) = number(kv.second[i], ec, name);
+      ex.initial.emplace_back(name, v);
     }
   }
   if (node["project_initial"]) ex.project_initial = node["project_initial"].as<bool>();
   if (!node["T"]) ec.fail(node, "missing 'T'");
   ex.T = positive(node["T"], ec, "'T'");
   if (const auto ref = node["reference"]) {
-    reject_unknown_keys(ref, ec.at("reference"), {"integrator", "rtol", "atol"});
     ReferenceSpec r;
-    if (ref["integrator"]) r.integrator = ref["integrator"].as<std::string>();
-    const Declaration& d = declaration_of(r.integrator, ref, ec.at("reference"), methods);
-    if (!d.adaptive) ec.fail(ref, "the reference must be an adaptive solver");
-    if (ref["rtol"]) r.rtol = positive(ref["rtol"], ec, "reference rtol");
-    if (ref["atol"]) r.atol = positive(ref["atol"], ec, "reference atol");
+    if (ref.IsScalar()) {
+      if (ref.as<std::string>() != "exact")
+        ec.fail(ref, "'reference' is 'exact' or a map {integrator, rtol, atol}");
+      if (!model->has_exact_solution) ec.fail(ref, "model " + ex.model + " has no exact solution");
+      r.exact = true;
+    } else {
+      reject_unknown_keys(ref, ec.at("reference"), {"integrator", "rtol", "atol"});
+      if (ref["integrator"]) r.integrator = ref["integrator"].as<std::string>();
+      const Declaration& d = declaration_of(r.integrator, ref, ec.at("reference"), methods);
+      if (!d.adaptive) ec.fail(ref, "the reference must be an adaptive solver");
+      if (ref["rtol"]) r.rtol = positive(ref["rtol"], ec, "reference rtol");
+      if (ref["atol"]) r.atol = positive(ref["atol"], ec, "reference atol");
+    }
     ex.reference = r;
   }
   if (node["plots"]) ex.plots = names(node["plots"], ec, "plots");
   for (const auto& p : ex.plots)
     if (p != "energy" && p != "unit_length" && p != "tangency" && p != "momentum" &&
-        p != "convergence" && p != "steps" && p != "kinetic_energy_map" && p != "work_precision")
+        p != "casimir" && p != "manifold_defect" && p != "convergence" && p != "steps" &&
+        p != "kinetic_energy_map" && p != "work_precision")
       ec.fail(node["plots"], "unknown plot '" + p + "'");
   if (node["series"]) ex.series = node["series"].as<bool>();
   if (node["snapshots"]) {
@@ -553,6 +572,42 @@ void parse_figures(const YAML::Node& list, const Context& ctx, StudySpec& spec) 
   }
 }
 
+/// `every_model:` one experiment per model of the registry, from a template without name,
+/// model, preset and T: those come from the model's Exercise (models/exercise.hpp), and its
+/// `all_integrators` gives step sizes as factors of the Exercise's h (`h_factors`,
+/// `h_high_order_factors`).
+YAML::Node every_model_experiments(const YAML::Node& pattern, const Context& ctx) {
+  if (!pattern.IsMap()) ctx.fail(pattern, "'every_model' must be a map (an experiment without name, model, preset, T)");
+  for (const char* key : {"name", "model", "preset", "presets", "T", "runs"})
+    if (pattern[key]) ctx.fail(pattern[key], std::string("'") + key + "' comes from each model's Exercise");
+  const YAML::Node all = pattern["all_integrators"];
+  if (!all || !all.IsMap()) ctx.fail(pattern, "needs all_integrators with h_factors and rtol");
+  const Context ac = ctx.at("all_integrators");
+  reject_unknown_keys(all, ac, {"h_factors", "h_high_order_factors", "rtol", "atol"});
+  if (!all["h_factors"] || !all["rtol"]) ac.fail(all, "needs h_factors and rtol");
+  const auto scaled = [&](const char* key, double h) {
+    YAML::Node list(YAML::NodeType::Sequence);
+    for (double f : positive_list(all[key], ac, key)) list.push_back(f * h);
+    return list;
+  };
+  YAML::Node experiments(YAML::NodeType::Sequence);
+  for (const auto& m : model_catalogue()) {
+    YAML::Node e = YAML::Clone(pattern);
+    e["name"] = std::string(m.name);
+    e["model"] = std::string(m.name);
+    e["preset"] = std::string(m.exercise.preset);
+    e["T"] = m.exercise.T;
+    YAML::Node runs(YAML::NodeType::Map);
+    runs["h"] = scaled("h_factors", m.exercise.h);
+    if (all["h_high_order_factors"]) runs["h_high_order"] = scaled("h_high_order_factors", m.exercise.h);
+    runs["rtol"] = YAML::Clone(all["rtol"]);
+    if (all["atol"]) runs["atol"] = YAML::Clone(all["atol"]);
+    e["all_integrators"] = runs;
+    experiments.push_back(e);
+  }
+  return experiments;
+}
+
 }  // namespace
 
 StudySpec load_study_spec(const std::string& path) {
@@ -566,14 +621,19 @@ StudySpec load_study_spec(const std::string& path) {
   }
   const Context ctx(path, "");
   if (!root.IsMap()) ctx.fail(root, "a study spec is a map with name, title, experiments");
-  reject_unknown_keys(root, ctx, {"name", "kind", "title", "description", "methods", "experiments", "figures"});
+  reject_unknown_keys(root, ctx, {"name", "kind", "title", "description", "methods", "experiments",
+                                  "every_model", "figures"});
   StudySpec spec;
   spec.file = path;
   spec.name = text(root, ctx, "name");
   spec.title = text(root, ctx, "title", false);
   spec.description = text(root, ctx, "description", false);
   spec.methods = parse_methods(root["methods"], ctx);
-  const auto experiments = root["experiments"];
+  YAML::Node experiments = root["experiments"];
+  if (root["every_model"]) {
+    if (experiments) ctx.fail(root["experiments"], "give 'experiments' or 'every_model', not both");
+    experiments = every_model_experiments(root["every_model"], ctx.at("every_model"));
+  }
   if (!experiments || !experiments.IsSequence() || experiments.size() == 0)
     ctx.fail(root, "'experiments' must be a non-empty list");
   std::set<std::string> seen;

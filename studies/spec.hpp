@@ -26,7 +26,9 @@ struct PublishedRow {
   std::map<std::string, double> values;  // metric name -> published value
 };
 
+/// `reference: exact` (the model's closed-form solution) or a solver at tight tolerances.
 struct ReferenceSpec {
+  bool exact = false;
   std::string integrator = "cvode_bdf";
   double rtol = 1e-12, atol = 1e-14;
 };
@@ -36,7 +38,7 @@ struct ExperimentSpec {
   std::string base_name;  // `name` before a `presets:` list expanded it (else the same)
   std::string model, preset;
   std::map<std::string, double> parameters;
-  std::vector<std::pair<std::string, Eigen::Vector3d>> initial;
+  std::vector<std::pair<std::string, Eigen::VectorXd>> initial;
   bool project_initial = false;
   double T = 1.0;
   std::optional<ReferenceSpec> reference;

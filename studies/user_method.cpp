@@ -4,7 +4,8 @@ namespace geomint {
 
 UserMethod::UserMethod(std::string name, std::string description,
                        UserMethodCoefficients coefficients)
-    : name_(std::move(name)), description_(std::move(description)),
+    : name_(std::move(name)),
+      description_(std::move(description)),
       coefficients_(std::move(coefficients)) {
   std::visit(
       [&](auto& m) {

@@ -23,9 +23,12 @@ enum class UserMethodKind { RungeKutta, Rkmk, CommutatorFree };
 /// As in a spec's `kind:`.
 constexpr std::string_view to_string(UserMethodKind k) {
   switch (k) {
-    case UserMethodKind::RungeKutta: return "runge_kutta";
-    case UserMethodKind::Rkmk: return "rkmk";
-    case UserMethodKind::CommutatorFree: return "commutator_free";
+    case UserMethodKind::RungeKutta:
+      return "runge_kutta";
+    case UserMethodKind::Rkmk:
+      return "rkmk";
+    case UserMethodKind::CommutatorFree:
+      return "commutator_free";
   }
   return "unknown";
 }

@@ -33,6 +33,14 @@ class Help(unittest.TestCase):
         for text in ("double_spherical_pendulum", "m1", "l2", "lee2009", "spherical_pendulum"):
             self.assertIn(text, r.stdout)
 
+    def test_list_models_shows_each_parameters_domain(self):
+        lines = geomint("list", "models").stdout.splitlines()
+        first = lines.index("double_spherical_pendulum")
+        rows = {line.split()[0]: line for line in lines[first + 3:first + 8]}
+        self.assertIn("positive numbers", rows["m1"])
+        self.assertIn("finite numbers", rows["g"])
+        self.assertIn("one of 0, 1", geomint("list", "models").stdout)
+
 
 class Run(unittest.TestCase):
     def setUp(self):
@@ -71,13 +79,26 @@ class Run(unittest.TestCase):
         self.expect_refused(["--model", "no_such_model", *base], "unknown model", "double_spherical_pendulum")
         self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk9", "--h", "0.1"], "unknown integrator")
         self.expect_refused(["--model", "spherical_pendulum", "--param", "mass=2", *base], "unknown parameter", "m, l, g")
-        self.expect_refused(["--model", "spherical_pendulum", "--param", "l=-1", *base], "must be positive")
+        self.expect_refused(["--model", "spherical_pendulum", "--param", "l=-1", *base],
+                            "parameter l = -1 is outside its domain (positive numbers)")
         self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk4"], "give a step size h")
         self.expect_refused(["--model", "spherical_pendulum", "--integrator", "rk4", "--h", "-0.1"], "positive")
         self.expect_refused(["--model", "spherical_pendulum", "--ic", "q1=1,0,1", *base], "off the manifold", "--project")
         self.expect_refused(["--model", "spherical_pendulum", "--ic", "q7=0,0,1", *base], "unknown initial vector")
         self.expect_refused(["--model", "double_spherical_pendulum", "--integrator", "vi_explicit", "--h", "0.01"],
                             "n/a", "diagonal-inertia SphereLagrangian")
+
+    def test_parameter_outside_its_domain_is_refused_before_the_output_is_touched(self):
+        base = ["--model", "double_spherical_pendulum", "--integrator", "rk4", "--h", "0.01"]
+        self.expect_refused([*base, "--param", "g=nan"], "double_spherical_pendulum: parameter g = nan "
+                            "is outside its domain (finite numbers)")
+        self.assertFalse(os.path.exists(self.out))
+        with open(self.out, "w") as f:
+            f.write("kept\n")
+        self.expect_refused([*base, "--param", "m1=-1"],
+                            "parameter m1 = -1 is outside its domain (positive numbers)")
+        with open(self.out) as f:
+            self.assertEqual(f.read(), "kept\n")
 
     def test_project_projects_and_says_so(self):
         r = geomint("run", "--model", "spherical_pendulum", "--ic", "q1=1,0,1", "--project",
@@ -166,8 +187,8 @@ class UserMethods(unittest.TestCase):
             r = geomint("study", USER_METHODS, "--out", d)
             self.assertEqual(r.returncode, 0, r.stderr)
             with open(os.path.join(d, "orders.csv")) as f:
-                orders = {row["integrator"]: row for row in csv.DictReader(f)}
-            self.assertEqual(len(orders), 7, orders.keys())
+                orders = {(row["experiment"], row["integrator"]): row for row in csv.DictReader(f)}
+            self.assertEqual(len(orders), 14, orders.keys())  # 7 methods, 2 models
             for name, row in orders.items():
                 self.assertLess(abs(float(row["fitted_order"]) - int(row["nominal_order"])), 0.3,
                                 f"{name}: {row}")
@@ -181,9 +202,10 @@ class UserMethods(unittest.TestCase):
                 f.write(text.replace("b: [1/8, 3/8, 3/8, 1/8]", "b: [1/8, 3/8, 3/8, 0.126]"))
             r = geomint("study", spec, "--out", os.path.join(d, "out"))
             self.assertEqual(r.returncode, 2, r.stderr)
-            self.assertIn(spec + ": methods[0]: method 'rk38_user': order condition of the tree "
-                          "τ (order 1) fails: sum b_i = 1.001", r.stderr)
-            self.assertIn(", required 1 (line 10)", r.stderr)
+            self.assertIn(spec + ": methods[0]: method 'rk38_user': order condition "
+                          "'sum b_i = 1' (order 1, tree τ) violated: 1.001", r.stderr)
+            line = text.splitlines().index("  - name: rk38_user") + 1  # the method's entry
+            self.assertIn(f" != 1 (line {line})", r.stderr)
             self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
 
 

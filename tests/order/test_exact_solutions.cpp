@@ -109,24 +109,23 @@ TEST(ConicalPendulum, EveryIntegratorConvergesToItAtItsOrder) {
   expect_every_integrator_converges(s.model, s.initial, exact.at(kT));
 }
 
-// The torque-free rigid body: I = (1, 2, 3), Omega(0) = (1, 0, 1), so Pi(0) = (1, 0, 3),
-// L^2 = 10 > 2 E I2 = 8, and the elliptic modulus k^2 = 1/3.
+// The torque-free rigid body, preset `elliptic`: I = (1, 2, 3), Omega(0) = (1, 0, 1), so
+// Pi(0) = (1, 0, 3), L^2 = 10 > 2 E I2 = 8, and the elliptic modulus k^2 = 1/3.
 const Eigen::Vector3d kInertia(1.0, 2.0, 3.0);
-const Eigen::Vector3d kPi0(1.0, 0.0, 3.0);
 
 TEST(FreeRigidBody, TheEllipticSolutionIsExact) {
-  const FreeRigidBody body(kInertia, kPi0.norm());
-  const RigidBodySolution exact(kInertia, kPi0);
+  const auto s = testing::make_setup<FreeRigidBody>("elliptic");
+  const RigidBodySolution exact(kInertia, s.initial);
   EXPECT_NEAR(exact.modulus() * exact.modulus(), 1.0 / 3.0, 1e-15);
-  EXPECT_LT((exact.at(0.0) - kPi0).norm(), 1e-15);
-  expect_solves_the_ode(body, exact);
+  EXPECT_LT((exact.at(0.0) - s.initial).norm(), 1e-15);
+  expect_solves_the_ode(s.model, exact);
   for (double t : {0.5, 2.0})  // on the orbit, at the energy
-    EXPECT_NEAR(exact.at(t).norm(), kPi0.norm(), 1e-13);
+    EXPECT_NEAR(exact.at(t).norm(), s.initial.norm(), 1e-13);
 }
 
 TEST(FreeRigidBody, EveryIntegratorConvergesToTheEllipticSolutionAtItsOrder) {
-  const FreeRigidBody body(kInertia, kPi0.norm());
-  expect_every_integrator_converges(body, kPi0, RigidBodySolution(kInertia, kPi0).at(kT));
+  const auto s = testing::make_setup<FreeRigidBody>("elliptic");
+  expect_every_integrator_converges(s.model, s.initial, s.model.exact_solution(s.initial, kT));
 }
 
 TEST(TetrahedralEquilibrium, EveryIntegratorLeavesItInPlace) {

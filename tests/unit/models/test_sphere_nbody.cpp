@@ -139,13 +139,9 @@ TEST(SphereNBody, PresetLiesOnTheManifoldWithThePaperInitialEnergy) {
 
 TEST(SphereNBody, RejectsBadParameters) {
   auto p = SphereNBody::default_parameters();
-  p.set("n", 1);
-  EXPECT_THROW(SphereNBody{p}, InputError);
-  p.set("n", 2.5);
-  EXPECT_THROW(SphereNBody{p}, InputError);
-  p.set("n", 3);
-  p.set("m", 0.0);
-  EXPECT_THROW(SphereNBody{p}, InputError);
+  EXPECT_THROW(p.set("n", 1), InputError);
+  EXPECT_THROW(p.set("n", 2.5), InputError);
+  EXPECT_THROW(p.set("m", 0.0), InputError);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Label `unit`: the expansion of `all_integrators` in a study spec (the matrix): every
 // catalogued integrator gets cases, fixed-step ones at h (or at h_high_order from order 5 up),
-// adaptive ones at the tolerances; and a matrix spec that leaves a model out is refused.
+// adaptive ones at the tolerances; a matrix spec that leaves a model out is refused; and a
+// parameter value outside its domain is refused at load, with the parameter and line named.
 
 #include <gtest/gtest.h>
 
@@ -89,6 +90,53 @@ experiments:
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("no experiment for model"), std::string::npos) << e.what();
   }
+}
+
+/// The message of the InputError that loading a one-experiment spec with these parameters
+/// throws (the parameters on line 9); empty if it loads.
+std::string load_error(const std::string& model, const std::string& preset,
+                       const std::string& parameters) {
+  const std::string path = write_spec("geomint_parameter_domain.yaml", R"(name: d
+title: d
+description: d
+experiments:
+  - name: e
+    model: )" + model + R"(
+    preset: )" + preset + R"(
+    parameters:
+      )" + parameters + R"(
+    T: 0.1
+    runs:
+      - {integrators: [rk4], h: 0.01}
+)");
+  try {
+    load_study_spec(path);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return {};
+}
+
+TEST(SpecParameters, AValueOutsideItsDomainIsRefusedAtLoadWithParameterValueDomainAndLine) {
+  const std::string nan_g = load_error("spherical_pendulum", "swing", "g: .nan");
+  EXPECT_NE(
+      nan_g.find("spherical_pendulum: parameter g = nan is outside its domain (finite numbers)"),
+      std::string::npos)
+      << nan_g;
+  EXPECT_NE(nan_g.find("experiment 'e'"), std::string::npos) << nan_g;
+  EXPECT_NE(nan_g.find("(line 9)"), std::string::npos) << nan_g;
+
+  const std::string negative_mass = load_error("double_spherical_pendulum", "lee2009", "m1: -1");
+  EXPECT_NE(negative_mass.find("parameter m1 = -1 is outside its domain (positive numbers)"),
+            std::string::npos)
+      << negative_mass;
+
+  const std::string fractional_count = load_error("pendulum_chain", "celledoni2021_N2", "N: 2.5");
+  EXPECT_NE(fractional_count.find("parameter N = 2.5 is outside its domain (whole numbers"),
+            std::string::npos)
+      << fractional_count;
+
+  EXPECT_EQ(load_error("spherical_pendulum", "swing", "g: -1.62"), "");
 }
 
 }  // namespace
