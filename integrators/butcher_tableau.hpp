@@ -1,11 +1,19 @@
 #pragma once
 // An explicit Runge-Kutta tableau: coefficients as data, shared by the classical methods and
-// by the RKMK methods built on them (odeint's explicit_generic_rk, Drake's RK3 comment).
+// by the RKMK methods built on them (odeint's explicit_generic_rk, Drake's RK3 comment). The
+// built-in methods' tableaus are compile-time constants with S stages; a method given at run
+// time (a study spec's `methods:`) has ButcherTableau<kDynamicStages>, with the same fields.
 
 #include <array>
 #include <cstddef>
+#include <limits>
+#include <type_traits>
+#include <vector>
 
 namespace geomint {
+
+/// The stage count of a tableau or scheme whose size is known only at run time.
+inline constexpr std::size_t kDynamicStages = std::numeric_limits<std::size_t>::max();
 
 template <std::size_t S>
 struct ButcherTableau {
@@ -13,7 +21,51 @@ struct ButcherTableau {
   std::array<std::array<double, S>, S> a;  // strictly lower triangular
   std::array<double, S> b;                 // weights of the propagated solution
   std::array<double, S> c;                 // nodes
+  static constexpr std::size_t stages() { return S; }
 };
+
+/// A tableau given at run time; integrators/order_conditions.hpp checks its shape and order.
+template <>
+struct ButcherTableau<kDynamicStages> {
+  static constexpr std::size_t kStages = kDynamicStages;
+  std::vector<std::vector<double>> a;  // s rows of s, strictly lower triangular
+  std::vector<double> b;
+  std::vector<double> c;
+  std::size_t stages() const { return b.size(); }
+};
+
+/// A compile-time tableau T as a type whose members are constants. Stepping code written once
+/// for compile-time and run-time tableaus (detail::explicit_rk_step, detail::RkmkStages) takes
+/// a built-in method's tableau as this, so that its coefficients are constants there whether or
+/// not the compiler inlines that code into the method's step.
+template <const auto& T>
+struct ConstantTableau {
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(T)>::kStages;
+  static constexpr const auto& a = T.a;
+  static constexpr const auto& b = T.b;
+  static constexpr const auto& c = T.c;
+  static constexpr std::size_t stages() { return kStages; }
+};
+
+/// A compile-time tableau as a run-time one.
+template <std::size_t S>
+ButcherTableau<kDynamicStages> to_dynamic(const ButcherTableau<S>& t) {
+  ButcherTableau<kDynamicStages> d{{}, {t.b.begin(), t.b.end()}, {t.c.begin(), t.c.end()}};
+  for (const auto& row : t.a) d.a.emplace_back(row.begin(), row.end());
+  return d;
+}
+
+/// Per-stage scratch of a method with S stages: an array, or for kDynamicStages a vector,
+/// sized once by size_stages (so that no step allocates).
+template <class T, std::size_t S>
+using StageArray = std::conditional_t<S == kDynamicStages, std::vector<T>, std::array<T, S>>;
+
+/// Gives per-stage scratch `count` entries (a vector; an array has its own) of dimension dim.
+template <class Stages, class Index>
+void size_stages(Stages& stages, std::size_t count, Index dim) {
+  if constexpr (requires { stages.resize(count); }) stages.resize(count);
+  for (auto& s : stages) s.resize(dim);
+}
 
 /// Explicit Euler:
 ///   0 |

@@ -17,7 +17,9 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
+#include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "integrators/options.hpp"
@@ -48,6 +50,48 @@ struct CommutatorFreeScheme {
   CfPoint<S> embedded;
 };
 
+/// A point of a scheme given at run time (integrators/runtime_commutator_free.hpp, which checks
+/// its shape): any number of exponentials, each with a weight per stage.
+template <>
+struct CfPoint<kDynamicStages> {
+  int base = kFromStart;
+  std::size_t exponentials = 0;            // = alpha.size()
+  std::vector<std::vector<double>> alpha;  // alpha[j][k], j < exponentials, k < s
+};
+
+/// A scheme given at run time: s = stages.size(); no embedded update (it is fixed-step).
+template <>
+struct CommutatorFreeScheme<kDynamicStages> {
+  static constexpr std::size_t kStages = kDynamicStages;
+  std::vector<CfPoint<kDynamicStages>> stages;
+  CfPoint<kDynamicStages> update;
+};
+
+/// A compile-time scheme T as a type whose members are constants, as ConstantTableau
+/// (integrators/butcher_tableau.hpp): detail::CfStages takes a built-in method's scheme as this.
+template <const auto& T>
+struct ConstantScheme {
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(T)>::kStages;
+  static constexpr const auto& stages = T.stages;
+  static constexpr const auto& update = T.update;
+  static constexpr const auto& embedded = T.embedded;
+};
+
+/// A compile-time scheme's stages and update as a run-time scheme.
+template <std::size_t S>
+CommutatorFreeScheme<kDynamicStages> to_dynamic(const CommutatorFreeScheme<S>& scheme) {
+  const auto point = [](const CfPoint<S>& p) {
+    CfPoint<kDynamicStages> d{p.base, p.exponentials, {}};
+    for (std::size_t j = 0; j < p.exponentials; ++j)
+      d.alpha.emplace_back(p.alpha[j].begin(), p.alpha[j].end());
+    return d;
+  };
+  CommutatorFreeScheme<kDynamicStages> d;
+  for (const auto& p : scheme.stages) d.stages.push_back(point(p));
+  d.update = point(scheme.update);
+  return d;
+}
+
 /// A model whose group can measure how far apart two states are (for error control).
 template <class M>
 concept LieGroupOdeWithDistance =
@@ -59,8 +103,8 @@ namespace detail {
 
 /// The node c of a point: its base's node plus all its coefficients (Celledoni 2.2:
 /// a_r^k = sum_j alpha_{r,j}^k).
-template <std::size_t S>
-constexpr double cf_node(const CommutatorFreeScheme<S>& scheme, const CfPoint<S>& point) {
+template <class Scheme, class Point>
+constexpr double cf_node(const Scheme& scheme, const Point& point) {
   double c = point.base == kFromStart
                  ? 0.0
                  : cf_node(scheme, scheme.stages[static_cast<std::size_t>(point.base)]);
@@ -74,33 +118,36 @@ template <std::size_t S>
 constexpr std::size_t cf_stages_needed(const CfPoint<S>& point) {
   std::size_t needed = point.base == kFromStart ? 0 : static_cast<std::size_t>(point.base) + 1;
   for (std::size_t j = 0; j < point.exponentials; ++j)
-    for (std::size_t k = 0; k < S; ++k)
+    for (std::size_t k = 0; k < point.alpha[j].size(); ++k)
       if (point.alpha[j][k] != 0.0 && k + 1 > needed) needed = k + 1;
   return needed;
 }
 
-/// The stage points Y_{n,r}, their frozen fields f_{n,r}, and the points built from them.
-template <class Method, LieGroupOde M>
+/// The stage points Y_{n,r}, their frozen fields f_{n,r}, and the points built from them, for
+/// a scheme with S stages (kDynamicStages: a scheme given at run time,
+/// integrators/runtime_commutator_free.hpp).
+template <LieGroupOde M, std::size_t S>
 class CfStages {
  public:
   using State = typename M::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
-  static constexpr auto& kScheme = Method::scheme;
-  static constexpr std::size_t S = std::remove_cvref_t<decltype(kScheme)>::kStages;
 
-  explicit CfStages(Eigen::Index dim) {
-    for (auto& f : f_) f.resize(dim);
-    for (auto& p : points_) p.resize(dim);
+  /// `stages` = S, or the run-time scheme's stage count.
+  CfStages(Eigen::Index dim, std::size_t stages) {
+    size_stages(f_, stages, dim);
+    size_stages(points_, stages, dim);
     xi_.resize(dim);
   }
 
-  /// Y_{n,r} and f_{n,r} for r < count.
-  void evaluate(const M& model, double t, const State& y, double h, std::size_t count,
-                Work& work) {
+  /// Y_{n,r} and f_{n,r} for r < count. `scheme`: a built-in method's as a ConstantScheme, or
+  /// a CommutatorFreeScheme<kDynamicStages>.
+  template <class Scheme>
+  void evaluate(const Scheme& scheme, const M& model, double t, const State& y, double h,
+                std::size_t count, Work& work) {
     for (std::size_t r = 0; r < count; ++r) {
-      build(kScheme.stages[r], y, h, points_[r], work);
-      model.generator(t + cf_node(kScheme, kScheme.stages[r]) * h, points_[r], f_[r]);
+      build(scheme.stages[r], y, h, points_[r], work);
+      model.generator(t + cf_node(scheme, scheme.stages[r]) * h, points_[r], f_[r]);
       ++work.f_evals;
     }
   }
@@ -110,7 +157,7 @@ class CfStages {
     out = p.base == kFromStart ? y : points_[static_cast<std::size_t>(p.base)];
     for (std::size_t j = 0; j < p.exponentials; ++j) {
       xi_.setZero();
-      for (std::size_t k = 0; k < S; ++k)
+      for (std::size_t k = 0; k < p.alpha[j].size(); ++k)
         if (p.alpha[j][k] != 0.0) xi_ += (h * p.alpha[j][k]) * f_[k];
       Group::exp_act(xi_, out);
       ++work.exponentials;
@@ -118,8 +165,8 @@ class CfStages {
   }
 
  private:
-  std::array<Algebra, S> f_;
-  std::array<State, S> points_;
+  StageArray<Algebra, S> f_;
+  StageArray<State, S> points_;
   Algebra xi_;
 };
 
@@ -134,16 +181,19 @@ class CommutatorFree {
   using Model = M;
   using State = typename M::State;
   static constexpr Declaration declaration = Method::declaration;
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
   static constexpr std::size_t kStagesUsed = detail::cf_stages_needed(Method::scheme.update);
 
   CommutatorFree(const M& model, const IntegratorOptions& opt)
-      : model_(model), h_(checked_step_size(opt, declaration.name)), stages_(model.dimension()) {}
+      : model_(model),
+        h_(checked_step_size(opt, declaration.name)),
+        stages_(model.dimension(), kStages) {}
 
   double step_size() const { return h_; }
   const Work& work() const { return work_; }
 
   void step(double t, State& y, double h) {
-    stages_.evaluate(model_, t, y, h, kStagesUsed, work_);
+    stages_.evaluate(ConstantScheme<Method::scheme>{}, model_, t, y, h, kStagesUsed, work_);
     stages_.build(Method::scheme.update, y, h, y, work_);
     ++work_.steps;
   }
@@ -151,7 +201,7 @@ class CommutatorFree {
  private:
   const M& model_;
   double h_;
-  detail::CfStages<Method, M> stages_;
+  detail::CfStages<M, kStages> stages_;
   Work work_;
 };
 
@@ -169,13 +219,14 @@ class CommutatorFreePairStepper {
   static constexpr int kEstimatorOrder = Method::kEstimatorOrder;
   static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
 
-  explicit CommutatorFreePairStepper(const M& model) : model_(model), stages_(model.dimension()) {
+  explicit CommutatorFreePairStepper(const M& model)
+      : model_(model), stages_(model.dimension(), kStages) {
     embedded_.resize(model.dimension());
   }
 
   /// Writes the propagated solution to ynew and returns d(ynew, y~_{n+1}).
   double attempt(double t, const State& y, double h, State& ynew, Work& work) {
-    stages_.evaluate(model_, t, y, h, kStages, work);
+    stages_.evaluate(ConstantScheme<Method::scheme>{}, model_, t, y, h, kStages, work);
     stages_.build(Method::scheme.update, y, h, ynew, work);
     stages_.build(Method::scheme.embedded, y, h, embedded_, work);
     return M::Group::distance(ynew, embedded_);
@@ -185,7 +236,7 @@ class CommutatorFreePairStepper {
 
  private:
   const M& model_;
-  detail::CfStages<Method, M> stages_;
+  detail::CfStages<M, kStages> stages_;
   State embedded_;
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "integrators/failure.hpp"
 
@@ -21,10 +22,12 @@ void require_finite(const State& y, double t, std::string_view who) {
 /// accumulates in t.
 template <class I, class Observer>
 void integrate(I& integrator, typename I::State& y, double t0, double T, Observer&& observe) {
-  const auto name = I::declaration.name;
+  // A user method's declaration is per object (integrators/runtime_explicit_rk.hpp), and it is
+  // fixed-step: whether to step or to advance follows from what the integrator offers.
+  const std::string_view name = integrator.declaration.name;
   require_finite(y, t0, name);
   observe(t0, static_cast<const typename I::State&>(y));
-  if constexpr (I::declaration.adaptive) {
+  if constexpr (requires { integrator.advance(t0, y, T, observe); }) {
     double t = t0;
     while (t < T) {
       integrator.advance(t, y, T, [&](double ti, const typename I::State& yi) {

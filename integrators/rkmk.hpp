@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "integrators/options.hpp"
@@ -32,27 +33,30 @@ inline constexpr int kGroupDexpinv = -1;
 
 namespace detail {
 
-/// The stages of one RKMK step: k_i and, for the last stage evaluated, its point
-/// exp(sigma_i) . y_n and its raw f (for first-same-as-last pairs).
-template <class Method, LieGroupOde M>
+/// The stages of one RKMK step of a tableau with S stages (kDynamicStages: a tableau given at
+/// run time, integrators/runtime_rkmk.hpp): k_i and, for the last stage evaluated, its point
+/// exp(sigma_i) . y_n and its raw f (for first-same-as-last pairs). `DexpinvPower` is a
+/// method's kDexpinvPower.
+template <LieGroupOde M, std::size_t S, int DexpinvPower>
 class RkmkStages {
  public:
   using State = typename M::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
-  static constexpr auto& tableau = Method::tableau;
-  static constexpr std::size_t kStages = tableau.kStages;
 
-  explicit RkmkStages(Eigen::Index dim) {
-    for (auto& k : k_) k.resize(dim);
+  /// `stages` = S, or the run-time tableau's stage count.
+  RkmkStages(Eigen::Index dim, std::size_t stages) {
+    size_stages(k_, stages, dim);
     sigma_.resize(dim);
     f_.resize(dim);
     point_.resize(dim);
   }
 
   /// k_i for first <= i < count at the step (t, y, h); k_0 = f(y) when first = 1 was kept.
-  void evaluate(const M& model, double t, const State& y, double h, std::size_t first,
-                std::size_t count, Work& work) {
+  /// `tableau`: a built-in method's as a ConstantTableau, or a ButcherTableau<kDynamicStages>.
+  template <class Tableau>
+  void evaluate(const Tableau& tableau, const M& model, double t, const State& y, double h,
+                std::size_t first, std::size_t count, Work& work) {
     for (std::size_t i = first; i < count; ++i) {
       sigma_.setZero();
       bool at_y = true;
@@ -91,15 +95,15 @@ class RkmkStages {
 
  private:
   static void dexpinv(const Algebra& u, const Algebra& v, Algebra& out) {
-    if constexpr (Method::kDexpinvPower == kGroupDexpinv)
+    if constexpr (DexpinvPower == kGroupDexpinv)
       Group::dexpinv(u, v, out);
-    else if constexpr (Method::kDexpinvPower == 0)
+    else if constexpr (DexpinvPower == 0)
       out = v;
     else
-      Group::dexpinv_series(u, v, Method::kDexpinvPower, out);
+      Group::dexpinv_series(u, v, DexpinvPower, out);
   }
 
-  std::array<Algebra, kStages> k_;
+  StageArray<Algebra, S> k_;
   Algebra sigma_, f_;
   State point_;
 };
@@ -139,7 +143,7 @@ class Rkmk {
   Rkmk(const M& model, const IntegratorOptions& opt)
       : model_(model),
         h_(checked_step_size(opt, declaration.name)),
-        stages_(model.dimension()) {
+        stages_(model.dimension(), Method::tableau.stages()) {
     sigma_.resize(model.dimension());
   }
 
@@ -147,7 +151,7 @@ class Rkmk {
   const Work& work() const { return work_; }
 
   void step(double t, State& y, double h) {
-    stages_.evaluate(model_, t, y, h, 0, kStagesUsed, work_);
+    stages_.evaluate(ConstantTableau<Method::tableau>{}, model_, t, y, h, 0, kStagesUsed, work_);
     stages_.combine(Method::tableau.b, h, kStagesUsed, sigma_);
     Group::exp_act(sigma_, y);
     ++work_.exponentials;
@@ -157,7 +161,7 @@ class Rkmk {
  private:
   const M& model_;
   double h_;
-  detail::RkmkStages<Method, M> stages_;
+  detail::RkmkStages<M, Method::tableau.kStages, Method::kDexpinvPower> stages_;
   Algebra sigma_;
   Work work_;
 };
@@ -188,14 +192,16 @@ class RkmkPairStepper {
   static constexpr auto& tableau = Method::tableau;
   static constexpr bool kFsal = detail::first_same_as_last(tableau);
 
-  explicit RkmkPairStepper(const M& model) : model_(model), stages_(model.dimension()) {
+  explicit RkmkPairStepper(const M& model)
+      : model_(model), stages_(model.dimension(), tableau.stages()) {
     sigma_.resize(model.dimension());
     error_.resize(model.dimension());
   }
 
   /// Writes the propagated solution to ynew and returns the error estimate (a length in g).
   double attempt(double t, const State& y, double h, State& ynew, Work& work) {
-    stages_.evaluate(model_, t, y, h, have_f0_ ? 1 : 0, tableau.kStages, work);
+    stages_.evaluate(ConstantTableau<Method::tableau>{}, model_, t, y, h, have_f0_ ? 1 : 0,
+                     tableau.kStages, work);
     have_f0_ = true;  // k_1 = f(y_n) serves every retry from the same y_n
     stages_.combine(tableau.b, h, tableau.kStages, sigma_);
     stages_.combine(Method::error_weights, h, tableau.kStages, error_);
@@ -219,7 +225,7 @@ class RkmkPairStepper {
 
  private:
   const M& model_;
-  detail::RkmkStages<Method, M> stages_;
+  detail::RkmkStages<M, tableau.kStages, Method::kDexpinvPower> stages_;
   Algebra sigma_, error_;
   bool have_f0_ = false;
 };

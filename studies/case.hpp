@@ -7,6 +7,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 #include "studies/metrics.hpp"
 
 namespace geomint {
+
+class UserMethod;
 
 struct CaseSpec {
   std::string study, experiment;
@@ -36,6 +39,9 @@ struct CaseSpec {
     double rtol, atol;
   };
   std::optional<StepsOf> same_steps_as;
+  // A method the spec defines by its coefficients, named `integrator` (else null: a catalogued
+  // integrator); studies/user_method.hpp.
+  std::shared_ptr<const UserMethod> user_method;
 };
 
 /// The reference solution a case's global error is measured against.

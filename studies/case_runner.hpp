@@ -18,6 +18,7 @@
 #include "studies/case.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "studies/metrics.hpp"
+#include "studies/user_method_runner.hpp"
 
 namespace geomint {
 
@@ -119,9 +120,11 @@ inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
   return absent;
 }
 
-template <class I, Model M>
+/// `method...` follows the model and the options in I's constructor (a user method's
+/// coefficients, studies/user_method_runner.hpp; nothing for a catalogued integrator).
+template <class I, Model M, class... Method>
 void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
-                    const CaseHooks& hooks, CaseResult& result) {
+                    const CaseHooks& hooks, CaseResult& result, const Method&... method) {
   using State = typename M::State;
   IntegratorOptions opt;
   opt.h = spec.h;
@@ -137,7 +140,7 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
   double t_prev = 0.0;
   std::vector<double> invariants;
   Eigen::VectorXd state_out;
-  I integrator(model, opt);
+  I integrator(model, opt, method...);
   try {
     integrate(integrator, y, 0.0, spec.T, [&](double t, const State& s) {
       evaluate_all_invariants(model, s, invariants);
@@ -176,7 +179,7 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
   // CPU time of the integration alone: the same (deterministic) run again without the
   // observer, whose metric evaluations can cost as much as a step.
   if (result.status == "ok") {
-    I timed(model, opt);
+    I timed(model, opt, method...);
     State yt = y0;
     const double start = thread_cpu_seconds();
     integrate(timed, yt, 0.0, spec.T, [](double, const State&) {});
@@ -214,6 +217,12 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
   if (hooks.on_start) hooks.on_start(result.state_names, result.invariant_names);
 
+  if (spec.user_method) {  // a method the spec defines by its coefficients
+    detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {
+      detail::run_integrator<I>(model, y, spec, hooks, result, coefficients);
+    });
+    return result;
+  }
   bool found = false;
   for_each_integrator([&]<class Entry>() {
     if (Entry::declaration.name != spec.integrator) return;

@@ -22,6 +22,7 @@
 #include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/result_files.hpp"
+#include "studies/user_method.hpp"
 #include "reference/sundials_build.hpp"
 
 namespace geomint {
@@ -63,6 +64,7 @@ nlohmann::json case_inputs(const CaseSpec& c) {
   j["atol"] = json_number(c.atol);
   j["T"] = c.T;
   j["left_manifold_at"] = c.left_manifold_at;
+  if (c.user_method) j["user_method"] = c.user_method->as_json();  // its coefficients
   return j;
 }
 
@@ -132,6 +134,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
   }
   CaseSpec tight = base;
   tight.integrator = ex.reference->integrator;
+  tight.user_method = nullptr;  // the reference is a catalogued solver, whatever base runs
   tight.h = kNaN;
   tight.rtol = ex.reference->rtol;
   tight.atol = ex.reference->atol;

@@ -3,12 +3,18 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <memory>
+#include <numeric>
 #include <set>
 
+#include "integrators/order_conditions.hpp"
+#include "integrators/runtime_commutator_free.hpp"
 #include "models/parameters.hpp"
 #include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
+#include "studies/user_method.hpp"
 
 namespace geomint {
 
@@ -126,15 +132,177 @@ nlohmann::json to_json(const YAML::Node& node) {
   }
 }
 
-const Declaration& declaration_of(const std::string& name, const YAML::Node& node, const Context& ctx) {
+// ---- Methods the spec defines by their coefficients (`methods:`, studies/user_method.hpp) ----
+
+using UserMethods = std::vector<std::shared_ptr<const UserMethod>>;
+
+/// The spec's method of that name, else null (a built-in integrator's name).
+std::shared_ptr<const UserMethod> user_method_named(const UserMethods& methods, const std::string& name) {
+  for (const auto& m : methods)
+    if (m->name() == name) return m;
+  return nullptr;
+}
+
+/// A coefficient: a number, or a fraction p/q of two numbers (YAML reads 1/6 as text).
+double coefficient(const YAML::Node& v, const Context& ctx, const std::string& what) {
+  if (!v.IsScalar()) ctx.fail(v, what + " must be a number or a fraction p/q");
+  const auto s = v.as<std::string>();
+  const auto slash = s.find('/');
+  if (slash == std::string::npos) return number(v, ctx, what);
+  const auto part = [&](std::string t) {
+    t.erase(0, t.find_first_not_of(' '));
+    t.erase(t.find_last_not_of(' ') + 1);
+    try {
+      std::size_t used = 0;
+      const double d = std::stod(t, &used);
+      if (used == t.size()) return d;
+    } catch (const std::exception&) {
+    }
+    ctx.fail(v, what + " must be a number or a fraction p/q, got '" + s + "'");
+  };
+  const double numerator = part(s.substr(0, slash)), denominator = part(s.substr(slash + 1));
+  if (denominator == 0.0) ctx.fail(v, what + " divides by zero: '" + s + "'");
+  return numerator / denominator;
+}
+
+std::vector<double> coefficients(const YAML::Node& v, const Context& ctx, const std::string& what) {
+  if (!v.IsSequence()) ctx.fail(v, what + " must be a list of numbers");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    out.push_back(coefficient(v[i], ctx, what + " entry " + std::to_string(i + 1)));
+  return out;
+}
+
+std::vector<std::vector<double>> coefficient_rows(const YAML::Node& v, const Context& ctx,
+                                                  const std::string& what) {
+  if (!v.IsSequence()) ctx.fail(v, what + " must be a list of rows");
+  std::vector<std::vector<double>> out;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    out.push_back(coefficients(v[i], ctx, what + " row " + std::to_string(i + 1)));
+  return out;
+}
+
+int whole_number(const YAML::Node& v, const Context& ctx, const std::string& what) {
+  const double x = number(v, ctx, what);
+  if (x != std::floor(x) || std::abs(x) > 1e6) ctx.fail(v, what + " must be a whole number");
+  return static_cast<int>(x);
+}
+
+bool flag(const YAML::Node& v, const Context& ctx, const std::string& what) {
+  bool b = false;
+  if (!v.IsScalar() || !YAML::convert<bool>::decode(v, b)) ctx.fail(v, what + " must be true or false");
+  return b;
+}
+
+/// A point of a commutator-free scheme: {base: r, exponentials: [[...], ...]}, r counted from 1;
+/// without base it starts from y_n, without exponentials it is its base.
+CfPoint<kDynamicStages> cf_point(const YAML::Node& node, const Context& ctx) {
+  CfPoint<kDynamicStages> p;
+  if (node.IsNull()) return p;
+  if (!node.IsMap()) ctx.fail(node, "a stage or update is a map {base: r, exponentials: [[...]]}");
+  reject_unknown_keys(node, ctx, {"base", "exponentials"});
+  if (node["base"]) {
+    const int base = whole_number(node["base"], ctx, "'base'");
+    if (base < 1) ctx.fail(node["base"], "'base' is a stage number, counted from 1");
+    p.base = base - 1;
+  }
+  if (node["exponentials"]) p.alpha = coefficient_rows(node["exponentials"], ctx, "'exponentials'");
+  p.exponentials = p.alpha.size();
+  return p;
+}
+
+/// One entry of `methods:`, checked: its coefficients satisfy the order conditions up to its
+/// declared order (integrators/order_conditions.hpp; for commutator-free methods, consistency
+/// and the conditions of the classical method they are on a commutative group).
+std::shared_ptr<const UserMethod> parse_method(const YAML::Node& node, const Context& ctx) {
+  if (!node.IsMap()) ctx.fail(node, "a method is a map with name, kind, order and its coefficients");
+  const std::string name = text(node, ctx, "name");
+  const Context mc = ctx.at("method '" + name + "'");
+  if (name.empty() || !std::all_of(name.begin(), name.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+      }))
+    mc.fail(node["name"], "a method's name is letters, digits and '_'");
+  if (find_integrator_declaration(name))
+    mc.fail(node["name"], "'" + name + "' is the name of a built-in integrator: choose another");
+  const std::string kind = text(node, mc, "kind");
+  std::set<std::string> keys = {"name", "kind", "order", "description", "symmetric", "c"};
+  if (kind == "runge_kutta" || kind == "rkmk") {
+    keys.insert({"a", "b"});
+    if (kind == "runge_kutta") keys.insert("reproject");
+  } else if (kind == "commutator_free") {
+    keys.insert({"stages", "update"});
+  } else {
+    mc.fail(node["kind"], "unknown kind '" + kind + "' (known: runge_kutta, rkmk, commutator_free)");
+  }
+  reject_unknown_keys(node, mc, keys);
+  for (const auto& key : keys)
+    if (key != "description" && key != "symmetric" && key != "reproject" && key != "c" && !node[key])
+      mc.fail(node, "missing '" + key + "'");
+  const int order = whole_number(node["order"], mc, "'order'");
+  const bool symmetric = node["symmetric"] && flag(node["symmetric"], mc, "'symmetric'");
+  std::string description = text(node, mc, "description", false);
+  if (description.empty())
+    description = kind + " method of order " + std::to_string(order) + " given by its coefficients";
+  std::vector<double> nodes;
+  if (node["c"]) nodes = coefficients(node["c"], mc, "'c'");
+
+  Declaration d{{}, {}, Family::LieGroup, order, false, false, symmetric, true};
+  UserMethodCoefficients method;
+  if (kind == "commutator_free") {
+    RuntimeCfMethod cf{d, {}};
+    if (!node["stages"].IsSequence()) mc.fail(node["stages"], "'stages' must be a list");
+    for (std::size_t r = 0; r < node["stages"].size(); ++r)
+      cf.scheme.stages.push_back(cf_point(node["stages"][r], mc.at("stage " + std::to_string(r + 1))));
+    cf.scheme.update = cf_point(node["update"], mc.at("update"));
+    if (const auto defect = commutator_free_defect(cf.scheme, nodes, order)) mc.fail(node, defect->what);
+    method = std::move(cf);
+  } else {
+    ButcherTableau<kDynamicStages> tab;
+    tab.a = coefficient_rows(node["a"], mc, "'a'");
+    tab.b = coefficients(node["b"], mc, "'b'");
+    if (node["c"]) {
+      tab.c = nodes;
+    } else {  // the row sums of a
+      for (const auto& row : tab.a) tab.c.push_back(std::accumulate(row.begin(), row.end(), 0.0));
+    }
+    if (const auto defect = tableau_defect(tab, order)) mc.fail(node, defect->what);
+    if (kind == "rkmk") {
+      method = RuntimeRkmkMethod{d, std::move(tab)};
+    } else {
+      const bool reproject = node["reproject"] && flag(node["reproject"], mc, "'reproject'");
+      d.family = Family::Classical;
+      d.stays_on_manifold = reproject;
+      method = RuntimeRkMethod{d, std::move(tab), reproject};
+    }
+  }
+  return std::make_shared<const UserMethod>(name, description, std::move(method));
+}
+
+UserMethods parse_methods(const YAML::Node& list, const Context& ctx) {
+  UserMethods methods;
+  if (!list) return methods;
+  if (!list.IsSequence()) ctx.fail(list, "'methods' must be a list");
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const Context mc = ctx.at("methods[" + std::to_string(k) + "]");
+    auto m = parse_method(list[k], mc);
+    if (user_method_named(methods, m->name())) mc.fail(list[k], "two methods are named '" + m->name() + "'");
+    methods.push_back(std::move(m));
+  }
+  return methods;
+}
+
+const Declaration& declaration_of(const std::string& name, const YAML::Node& node, const Context& ctx,
+                                  const UserMethods& methods) {
+  if (const auto m = user_method_named(methods, name)) return m->declaration();
   if (const Declaration* d = find_integrator_declaration(name)) return *d;
   std::string known;
   for (const auto& d : integrator_declarations()) known += (known.empty() ? "" : ", ") + std::string(d.name);
+  for (const auto& m : methods) known += ", " + m->name();
   ctx.fail(node, "unknown integrator '" + name + "' (known: " + known + ")");
 }
 
 void parse_runs(const YAML::Node& runs, const Context& ctx, ExperimentSpec& ex,
-                const CaseSpec& base) {
+                const CaseSpec& base, const UserMethods& methods) {
   if (!runs || !runs.IsSequence() || runs.size() == 0)
     ctx.fail(runs, "'runs' must be a non-empty list");
   int k = 0;
@@ -156,10 +324,11 @@ void parse_runs(const YAML::Node& runs, const Context& ctx, ExperimentSpec& ex,
       if (!found)
         sc.fail(source, "no earlier run of this experiment is " + of.integrator + " at these tolerances");
       for (const auto& name : integrators) {
-        if (declaration_of(name, run["integrators"], rc).adaptive)
+        if (declaration_of(name, run["integrators"], rc, methods).adaptive)
           rc.fail(run, name + " is adaptive: same_steps_as is for fixed-step methods");
         CaseSpec c = base;
         c.integrator = name;
+        c.user_method = user_method_named(methods, name);
         c.same_steps_as = of;
         ex.cases.push_back(c);
       }
@@ -173,9 +342,10 @@ void parse_runs(const YAML::Node& runs, const Context& ctx, ExperimentSpec& ex,
       rc.fail(run, "'atol' must be one number or a list as long as 'rtol'");
     if (rtols.empty() && !atols.empty()) rc.fail(run, "'atol' without 'rtol'");
     for (const auto& name : integrators) {
-      const Declaration& d = declaration_of(name, run["integrators"], rc);
+      const Declaration& d = declaration_of(name, run["integrators"], rc, methods);
       CaseSpec c = base;
       c.integrator = name;
+      c.user_method = user_method_named(methods, name);
       if (d.adaptive) {
         if (!hs.empty()) rc.fail(run, name + " is adaptive: give rtol/atol, not h");
         if (rtols.empty()) {  // MATLAB ode45's defaults
@@ -240,7 +410,7 @@ void parse_published(const YAML::Node& list, const Context& ctx, ExperimentSpec&
 }
 
 ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, const std::string& study,
-                                const std::string& preset_override) {
+                                const std::string& preset_override, const UserMethods& methods) {
   reject_unknown_keys(node, ctx,
                       {"name", "title", "description", "model", "preset", "presets", "parameters", "initial",
                        "project_initial", "T", "reference", "plots", "series", "snapshots", "runs", "all_integrators",
@@ -308,7 +478,7 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
     } else {
       reject_unknown_keys(ref, ec.at("reference"), {"integrator", "rtol", "atol"});
       if (ref["integrator"]) r.integrator = ref["integrator"].as<std::string>();
-      const Declaration& d = declaration_of(r.integrator, ref, ec.at("reference"));
+      const Declaration& d = declaration_of(r.integrator, ref, ec.at("reference"), methods);
       if (!d.adaptive) ec.fail(ref, "the reference must be an adaptive solver");
       if (ref["rtol"]) r.rtol = positive(ref["rtol"], ec, "reference rtol");
       if (ref["atol"]) r.atol = positive(ref["atol"], ec, "reference atol");
@@ -351,7 +521,9 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
     if (!all["h"] || !all["rtol"]) ac.fail(all, "needs h (for fixed-step methods) and rtol (for adaptive ones)");
     YAML::Node runs(YAML::NodeType::Sequence);
     YAML::Node fixed, high, adaptive;
-    for (const auto& d : integrator_declarations()) {
+    std::vector<Declaration> declarations = integrator_declarations();
+    for (const auto& m : methods) declarations.push_back(m->declaration());  // the spec's own
+    for (const auto& d : declarations) {
       YAML::Node& group = d.adaptive ? adaptive : (all["h_high_order"] && d.order >= 5 ? high : fixed);
       group["integrators"].push_back(std::string(d.name));
     }
@@ -361,9 +533,9 @@ ExperimentSpec parse_experiment(const YAML::Node& node, const Context& ctx, cons
     if (all["atol"]) adaptive["atol"] = all["atol"];
     for (const YAML::Node& group : {fixed, high, adaptive})
       if (group["integrators"]) runs.push_back(group);
-    parse_runs(runs, ac, ex, base);
+    parse_runs(runs, ac, ex, base, methods);
   } else {
-    parse_runs(node["runs"], ec, ex, base);
+    parse_runs(node["runs"], ec, ex, base, methods);
   }
   parse_published(node["published"], ec, ex);
   return ex;
@@ -449,13 +621,14 @@ StudySpec load_study_spec(const std::string& path) {
   }
   const Context ctx(path, "");
   if (!root.IsMap()) ctx.fail(root, "a study spec is a map with name, title, experiments");
-  reject_unknown_keys(root, ctx,
-                      {"name", "kind", "title", "description", "experiments", "every_model", "figures"});
+  reject_unknown_keys(root, ctx, {"name", "kind", "title", "description", "methods", "experiments",
+                                  "every_model", "figures"});
   StudySpec spec;
   spec.file = path;
   spec.name = text(root, ctx, "name");
   spec.title = text(root, ctx, "title", false);
   spec.description = text(root, ctx, "description", false);
+  spec.methods = parse_methods(root["methods"], ctx);
   YAML::Node experiments = root["experiments"];
   if (root["every_model"]) {
     if (experiments) ctx.fail(root["experiments"], "give 'experiments' or 'every_model', not both");
@@ -471,7 +644,7 @@ StudySpec load_study_spec(const std::string& path) {
       presets = names(e["presets"], ctx, "presets");
     }
     for (const auto& preset : presets) {
-      spec.experiments.push_back(parse_experiment(e, ctx, spec.name, preset));
+      spec.experiments.push_back(parse_experiment(e, ctx, spec.name, preset, spec.methods));
       if (!seen.insert(spec.experiments.back().name).second)
         ctx.fail(e, "two experiments are named '" + spec.experiments.back().name + "'");
     }

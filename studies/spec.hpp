@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "studies/case.hpp"
+#include "studies/user_method.hpp"
 
 namespace geomint {
 
@@ -51,6 +53,7 @@ struct StudySpec {
   std::string file;
   std::string name, title, description;
   std::string kind = "study";  // or "matrix": every integrator on every model
+  std::vector<std::shared_ptr<const UserMethod>> methods;  // defined by their coefficients
   std::vector<ExperimentSpec> experiments;
   nlohmann::json figures = nlohmann::json::array();  // study-level figures, for the report
   nlohmann::json as_json;  // the spec as parsed, for the manifest

@@ -2,7 +2,8 @@
 
 Usage: test_cli.py PATH_TO_GEOMINT. Checks help texts, `list`, the `run` CSV columns, that bad
 input gets one line and exit status 2, that an integration failure gets one line, exit status 3
-and keeps the series up to it, and that `study` writes its result files and resumes.
+and keeps the series up to it, that `study` writes its result files and resumes, and that it
+runs methods a spec defines by their coefficients and refuses one short of its declared order.
 """
 import csv
 import os
@@ -172,6 +173,40 @@ class Study(unittest.TestCase):
             self.assertIn("unknown key 'horizon'", r.stderr)
             self.assertIn("line 8", r.stderr)
             self.assertIn(spec, r.stderr)
+
+
+USER_METHODS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "order",
+                            "user_methods.yaml")
+
+
+class UserMethods(unittest.TestCase):
+    """Methods a spec defines by their coefficients (studies/README.md, `methods:`)."""
+
+    def test_study_fits_each_user_method_to_its_declared_order(self):
+        with tempfile.TemporaryDirectory() as d:
+            r = geomint("study", USER_METHODS, "--out", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(os.path.join(d, "orders.csv")) as f:
+                orders = {(row["experiment"], row["integrator"]): row for row in csv.DictReader(f)}
+            self.assertEqual(len(orders), 14, orders.keys())  # 7 methods, 2 models
+            for name, row in orders.items():
+                self.assertLess(abs(float(row["fitted_order"]) - int(row["nominal_order"])), 0.3,
+                                f"{name}: {row}")
+
+    def test_a_tableau_short_of_its_order_is_refused_with_the_condition_named(self):
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "bad.yaml")
+            with open(USER_METHODS) as f:
+                text = f.read()
+            with open(spec, "w") as f:  # Kutta 3/8 with b_4 = 1/8 + 1e-3: sum b_i = 1.001
+                f.write(text.replace("b: [1/8, 3/8, 3/8, 1/8]", "b: [1/8, 3/8, 3/8, 0.126]"))
+            r = geomint("study", spec, "--out", os.path.join(d, "out"))
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertIn(spec + ": methods[0]: method 'rk38_user': order condition "
+                          "'sum b_i = 1' (order 1, tree τ) violated: 1.001", r.stderr)
+            line = text.splitlines().index("  - name: rk38_user") + 1  # the method's entry
+            self.assertIn(f" != 1 (line {line})", r.stderr)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
 
 
 if __name__ == "__main__":

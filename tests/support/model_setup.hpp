@@ -23,11 +23,12 @@ Setup<Model> make_setup(const std::string& preset_name) {
   return {std::move(model), std::move(y0)};
 }
 
-/// The final state of a run from (0, y0) to T.
-template <class Integrator, class Model>
+/// The final state of a run from (0, y0) to T; `method...` follows the model and the options in
+/// the integrator's constructor (a runtime-coefficient method's coefficients).
+template <class Integrator, class Model, class... Method>
 typename Model::State final_state(const Model& model, typename Model::State y,
-                                  const IntegratorOptions& opt) {
-  Integrator integrator(model, opt);
+                                  const IntegratorOptions& opt, const Method&... method) {
+  Integrator integrator(model, opt, method...);
   integrate(integrator, y, opt.t0, opt.T, [](double, const typename Model::State&) {});
   return y;
 }

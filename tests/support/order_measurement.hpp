@@ -19,10 +19,13 @@ struct OrderMeasurement {
   std::string table;       // h and error per point, for failure messages
 };
 
-/// `Reference` runs at `tight` and, to estimate its error, at `loose` tolerances.
-template <class Integrator, class Reference, class Model>
+/// `Reference` runs at `tight` and, to estimate its error, at `loose` tolerances. `method...`
+/// follows the model and the options in Integrator's constructor (a runtime-coefficient
+/// method's coefficients, integrators/runtime_explicit_rk.hpp; nothing for a built-in one).
+template <class Integrator, class Reference, class Model, class... Method>
 OrderMeasurement measure_order(const Model& model, const typename Model::State& y0, double T,
-                               const std::vector<double>& steps, double tight_rtol) {
+                               const std::vector<double>& steps, double tight_rtol,
+                               const Method&... method) {
   IntegratorOptions tight;
   tight.rtol = tight_rtol;
   tight.atol = tight_rtol * 1e-2;
@@ -38,7 +41,7 @@ OrderMeasurement measure_order(const Model& model, const typename Model::State& 
     IntegratorOptions opt;
     opt.h = h;
     opt.T = T;
-    const auto y = final_state<Integrator>(model, y0, opt);
+    const auto y = final_state<Integrator>(model, y0, opt, method...);
     points.emplace_back(h, (y - reference).norm());
     char line[96];
     std::snprintf(line, sizeof line, "  h = %.4e  err = %.4e\n", h, points.back().second);

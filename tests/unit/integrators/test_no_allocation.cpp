@@ -2,7 +2,7 @@
 // lazily allocated factorisations), on a fixed-size model and on a model whose size is a
 // runtime parameter; nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
 // one is checked by being catalogued; the reference family wraps third-party solvers and is
-// left out.
+// left out. The integrators of methods a spec defines by their coefficients are checked too.
 //
 // Allocations are counted by interposing malloc and its relatives in this test binary (glibc's
 // own entry points do the work); under AddressSanitizer, which interposes them itself, the
@@ -15,6 +15,10 @@
 #include <cstdlib>
 
 #include "integrators/integrate.hpp"
+#include "integrators/lie_group_methods.hpp"
+#include "integrators/runtime_commutator_free.hpp"
+#include "integrators/runtime_explicit_rk.hpp"
+#include "integrators/runtime_rkmk.hpp"
 #include "models/double_spherical_pendulum.hpp"
 #include "models/pendulum_chain.hpp"
 #include "models/sphere_lj.hpp"
@@ -122,6 +126,50 @@ TEST(NoAllocationPerStep, OnAModelSizedAtRunTime) {
   GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
 #endif
   expect_no_allocation_per_step<PendulumChain>("celledoni2021_N5");
+}
+
+/// The runtime-coefficient integrators of methods a spec defines (studies/user_method.hpp),
+/// which size their per-stage scratch when they are constructed.
+template <class Model>
+void expect_no_allocation_per_step_of_user_methods(const std::string& preset) {
+  const auto s = testing::make_setup<Model>(preset);
+  const RuntimeRkMethod rk{{"user_rk4_proj", "RK4, reprojected", Family::Classical, 4, false, false,
+                            false, true},
+                           to_dynamic(kRk4Tableau),
+                           true};
+  const RuntimeRkmkMethod rkmk{
+      {"user_rkmk5", "RKMK, Dormand-Prince weights", Family::LieGroup, 5, false, false, false, true},
+      to_dynamic(kDormandPrinceTableau)};
+  const RuntimeCfMethod cf{
+      {"user_cf4", "CF4 and an unused fifth stage", Family::LieGroup, 4, false, false, false, true},
+      to_dynamic(kCf43Scheme)};
+  const auto check = [&]<class Integrator>(const auto& method) {
+    IntegratorOptions opt;
+    opt.h = 0.01;
+    Integrator integrator(s.model, opt, method);
+    auto y = s.initial;
+    double t = 0.0;
+    integrator.step(t, y, opt.h);
+    const long n = allocations_in([&] {
+      for (int k = 0; k < 20; ++k) {
+        t += opt.h;
+        integrator.step(t, y, opt.h);
+      }
+    });
+    EXPECT_EQ(n, 0) << method.declaration.name << " on " << Model::kName << " allocated " << n
+                    << " times in 20 steps";
+  };
+  check.template operator()<RuntimeExplicitRk<Model>>(rk);
+  check.template operator()<RuntimeRkmk<Model>>(rkmk);
+  check.template operator()<RuntimeCommutatorFree<Model>>(cf);
+}
+
+TEST(NoAllocationPerStep, MethodsGivenByTheirCoefficientsAtRunTime) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  expect_no_allocation_per_step_of_user_methods<DoubleSphericalPendulum>("lee2009");
+  expect_no_allocation_per_step_of_user_methods<PendulumChain>("celledoni2021_N5");
 }
 
 TEST(NoAllocationPerStep, TheLennardJonesPairSumAllPairsAndWithItsCellList) {

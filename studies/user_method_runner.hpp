@@ -1,0 +1,86 @@
+#pragma once
+// Running a case of a method the spec defines by its coefficients (studies/user_method.hpp):
+// the runtime-coefficient integrator of its kind, through the same detail::run_integrator as
+// the catalogue's (studies/case_runner.hpp passes it in), when the model offers the view it
+// needs, else "n/a" with the view named.
+
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "integrators/runtime_commutator_free.hpp"
+#include "integrators/runtime_explicit_rk.hpp"
+#include "integrators/runtime_rkmk.hpp"
+#include "models/parameters.hpp"
+#include "models/views.hpp"
+#include "studies/case.hpp"
+#include "studies/user_method.hpp"
+
+namespace geomint {
+
+namespace detail {
+
+/// Per kind, what a catalogue entry says (studies/integrator_catalogue.hpp): the view it needs,
+/// whether a model type offers it, and the integrator on that model.
+template <class Coefficients>
+struct UserMethodEntry;
+
+template <>
+struct UserMethodEntry<RuntimeRkMethod> {
+  static constexpr std::string_view needs = view::kAmbientOde;
+  template <class M>
+  static constexpr bool runs_on = AmbientOde<M>;
+  template <class M>
+  using type = RuntimeExplicitRk<M>;
+};
+
+template <>
+struct UserMethodEntry<RuntimeRkmkMethod> {
+  static constexpr std::string_view needs = view::kLieGroupOde;
+  template <class M>
+  static constexpr bool runs_on = LieGroupOde<M>;
+  template <class M>
+  using type = RuntimeRkmk<M>;
+};
+
+template <>
+struct UserMethodEntry<RuntimeCfMethod> {
+  static constexpr std::string_view needs = view::kLieGroupOde;
+  template <class M>
+  static constexpr bool runs_on = LieGroupOde<M>;
+  template <class M>
+  using type = RuntimeCommutatorFree<M>;
+};
+
+/// Sets the declared properties of the case's user method (spec.user_method) in `result` and
+/// calls run.template operator()<I>(coefficients) with the runtime integrator I of its kind on
+/// Model, which runs it as run_case_for runs a catalogued integrator; or, when the model lacks
+/// the view the kind needs, records the case "n/a" with the view named.
+template <class Model, class Run>
+void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
+  const UserMethod& method = *spec.user_method;
+  const Declaration& d = method.declaration();
+  result.family = std::string(to_string(d.family));
+  result.nominal_order = d.order;
+  result.adaptive = d.adaptive;
+  result.symplectic = d.symplectic;
+  result.stays_on_manifold = d.stays_on_manifold;
+  std::visit(
+      [&]<class Coefficients>(const Coefficients& coefficients) {
+        using Entry = UserMethodEntry<Coefficients>;
+        if constexpr (Entry::template runs_on<Model>) {
+          if (std::isnan(spec.h))
+            throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
+          run.template operator()<typename Entry::template type<Model>>(coefficients);
+        } else {
+          result.status = "n/a";
+          result.detail = "n/a: " + spec.model + " has no " + std::string(Entry::needs) + " view";
+        }
+      },
+      method.coefficients());
+}
+
+}  // namespace detail
+
+}  // namespace geomint
