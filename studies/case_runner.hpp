@@ -17,6 +17,7 @@
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 #include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_dispatch.hpp"
 #include "studies/metrics.hpp"
 #include "studies/user_method_runner.hpp"
 
@@ -227,18 +228,12 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   for_each_integrator([&]<class Entry>() {
     if (Entry::declaration.name != spec.integrator) return;
     found = true;
-    result.family = std::string(to_string(Entry::declaration.family));
-    result.nominal_order = Entry::declaration.order;
-    result.adaptive = Entry::declaration.adaptive;
-    result.symplectic = Entry::declaration.symplectic;
-    result.stays_on_manifold = Entry::declaration.stays_on_manifold;
+    detail::record_declaration(Entry::declaration, result);
     if constexpr (Entry::template runs_on<M>) {
-      if (!Entry::declaration.adaptive && std::isnan(spec.h))
-        throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
+      detail::require_step_size(Entry::declaration, spec);
       detail::run_integrator<typename Entry::template type<M>>(model, y, spec, hooks, result);
     } else {
-      result.status = "n/a";
-      result.detail = "n/a: " + spec.model + " has no " + std::string(Entry::needs) + " view";
+      detail::record_not_applicable(spec, Entry::needs, result);
     }
   });
   if (!found) throw InputError("unknown integrator '" + spec.integrator + "' (see geomint list integrators)");

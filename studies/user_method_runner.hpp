@@ -4,17 +4,15 @@
 // the catalogue's (studies/case_runner.hpp passes it in), when the model offers the view it
 // needs, else "n/a" with the view named.
 
-#include <cmath>
-#include <string>
 #include <string_view>
 #include <variant>
 
 #include "integrators/runtime_commutator_free.hpp"
 #include "integrators/runtime_explicit_rk.hpp"
 #include "integrators/runtime_rkmk.hpp"
-#include "models/parameters.hpp"
 #include "models/views.hpp"
 #include "studies/case.hpp"
+#include "studies/integrator_dispatch.hpp"
 #include "studies/user_method.hpp"
 
 namespace geomint {
@@ -61,21 +59,15 @@ template <class Model, class Run>
 void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
   const UserMethod& method = *spec.user_method;
   const Declaration& d = method.declaration();
-  result.family = std::string(to_string(d.family));
-  result.nominal_order = d.order;
-  result.adaptive = d.adaptive;
-  result.symplectic = d.symplectic;
-  result.stays_on_manifold = d.stays_on_manifold;
+  record_declaration(d, result);
   std::visit(
       [&]<class Coefficients>(const Coefficients& coefficients) {
         using Entry = UserMethodEntry<Coefficients>;
         if constexpr (Entry::template runs_on<Model>) {
-          if (std::isnan(spec.h))
-            throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
+          require_step_size(d, spec);
           run.template operator()<typename Entry::template type<Model>>(coefficients);
         } else {
-          result.status = "n/a";
-          result.detail = "n/a: " + spec.model + " has no " + std::string(Entry::needs) + " view";
+          record_not_applicable(spec, Entry::needs, result);
         }
       },
       method.coefficients());
