@@ -87,7 +87,6 @@ struct CaseResult {
   Eigen::VectorXd final_state;
   StateLayout layout;  // the model's, for distances between states of this case
   std::vector<std::string> absent_metrics;  // columns the model declares nothing for
-  std::vector<std::string> state_names;      // column names of the state
   std::vector<std::string> invariant_names;  // column names of the invariants
   std::string family;
   int nominal_order = 0;

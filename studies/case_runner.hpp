@@ -214,9 +214,8 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   if (hooks.snapshots && !detail::HasBodies<M>)
     throw InputError(spec.model + " has no bodies on S^2 to take snapshots of");
   result.layout = model.state_layout();
-  result.state_names = result.layout.column_names();
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
-  if (hooks.on_start) hooks.on_start(result.state_names, result.invariant_names);
+  if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names);
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
     detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {

@@ -29,7 +29,7 @@ TEST(DocumentedModel, RunsThroughTheCaseRunnerWithItsDeclarations) {
   spec.T = 10.0;
   const CaseResult r = run_case_for<DuffingOscillator>(spec, {});
   ASSERT_EQ(r.status, "ok") << r.detail;
-  EXPECT_EQ(r.state_names, (std::vector<std::string>{"x_1", "v_1"}));
+  EXPECT_EQ(r.layout.column_names(), (std::vector<std::string>{"x_1", "v_1"}));
   EXPECT_EQ(r.invariant_names, (std::vector<std::string>{"energy"}));
   // RK4's energy error at h = 0.01 is small but not round-off; the sphere columns are absent.
   EXPECT_GT(r.metrics.energy_err_max, 1e-12);
