@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <numeric>
 #include <set>
+#include <sstream>
 
 #include "integrators/order_conditions.hpp"
 #include "integrators/runtime_commutator_free.hpp"
@@ -611,11 +613,18 @@ YAML::Node every_model_experiments(const YAML::Node& pattern, const Context& ctx
 }  // namespace
 
 StudySpec load_study_spec(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(path + ": cannot read the file");
+  return parse_study_spec(text.str(), path);
+}
+
+StudySpec parse_study_spec(const std::string& text, const std::string& path) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw InputError(path + ": cannot read the file");
+    root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw InputError(path + ": not valid YAML: " + e.msg + " (line " + std::to_string(e.mark.line + 1) + ")");
   }

@@ -61,5 +61,7 @@ struct StudySpec {
 
 /// Reads and validates a spec; any problem is an InputError naming the file and the place.
 StudySpec load_study_spec(const std::string& path);
+/// The same from the spec's text; `path` names it in messages.
+StudySpec parse_study_spec(const std::string& text, const std::string& path);
 
 }  // namespace geomint
