@@ -25,7 +25,14 @@
 #include "studies/integrator_catalogue.hpp"
 #include "support/model_setup.hpp"
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__)  // GCC's
+#define GEOMINT_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)  // Clang's
+#define GEOMINT_UNDER_ASAN 1
+#endif
+#endif
+#if defined(GEOMINT_UNDER_ASAN)
 #define GEOMINT_COUNTS_ALLOCATIONS 0
 #else
 #define GEOMINT_COUNTS_ALLOCATIONS 1
