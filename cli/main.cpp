@@ -18,9 +18,16 @@
 
 namespace {
 
-/// CLI11's message for a parse error, as one line, with the subcommand's --help named.
-std::string parse_error_line(const CLI::ParseError& e, const CLI::App& app) {
+/// CLI11's message for a parse error, as one line, with the subcommand's --help named; when
+/// no subcommand was recognised, the word that should have been one.
+std::string parse_error_line(const CLI::ParseError& e, const CLI::App& app, int argc, char** argv) {
   std::string what = e.what();
+  if (app.get_subcommands().empty() && argc > 1) {
+    std::string known;
+    for (const auto* sub : app.get_subcommands({})) known += (known.empty() ? "" : ", ") + sub->get_name();
+    what = std::string(argv[1][0] == '-' ? "unknown option '" : "unknown subcommand '") + argv[1] +
+           "' (the subcommands are " + known + ")";
+  }
   for (char& c : what)
     if (c == '\n') c = ' ';
   std::string help = "geomint --help";
@@ -56,7 +63,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    return fail(2, parse_error_line(e, app).c_str());
+    return fail(2, parse_error_line(e, app, argc, argv).c_str());
   }
   try {
     for (const auto& c : commands)

@@ -87,6 +87,8 @@ def _read_manifest(path: Path) -> dict[str, Any]:
         raise ResultError(f"{path}: {err.strerror}") from err
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ResultError(f"{path}: not valid JSON: {err}") from err
+    except RecursionError as err:
+        raise ResultError(f"{path}: nested too deeply to be a manifest") from err
     if not isinstance(manifest, dict) or not isinstance(manifest.get("study"), str):
         raise ResultError(f"{path}: expected an object with a string 'study'")
     experiments = manifest.get("experiments", [])

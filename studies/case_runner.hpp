@@ -84,9 +84,13 @@ void prepare_initial_state(const M& model, const CaseSpec& spec, typename M::Sta
   model.project(y);
   evaluate_all_invariants(model, y, values);
   for (std::size_t i = 0; i < invariants.size(); ++i)
-    if (invariants[i].kind == InvariantKind::ManifoldDefect && !(std::abs(values[i]) <= 1e-12))
-      throw InputError("the initial state cannot be projected onto the manifold (" + defect +
-                       "; after projecting, " + invariants[i].name + " = " + format_number(values[i]) + ")");
+    if (invariants[i].kind == InvariantKind::ManifoldDefect && !(std::abs(values[i]) <= 1e-12)) {
+      std::string given;
+      for (const auto& [name, value] : spec.initial) given += (given.empty() ? "" : ", ") + name;
+      throw InputError("the initial state" + (given.empty() ? std::string() : " (" + given + " as given)") +
+                       " cannot be projected onto the manifold (" + defect + "; after projecting, " +
+                       invariants[i].name + " = " + format_number(values[i]) + ")");
+    }
   notes += "initial state projected onto the manifold (" + defect + ")";
 }
 
