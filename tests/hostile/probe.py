@@ -126,7 +126,7 @@ def show_args(work: str, args: list[str]) -> str:
     """The invocation as a command line, the probe's folder left out."""
     out = []
     for a in args:
-        a = a.replace(work + "/", "").replace(work, ".")
+        a = a.replace(work + "/", "").replace(work, ".").replace(os.path.dirname(work) + "/_shared/", "<shared>/")
         if len(a) > 80:
             a = a[:60] + f"...({len(a)} chars)"
         out.append(a if a and re.fullmatch(r"[-\w.,=/:+@%^]+", a) else repr(a))
@@ -460,6 +460,7 @@ class Ctx:
         os.makedirs(self.io)
         self.counter = 0
         self.done = 0
+        self.handles: list[dict] = []
         self.index = index
 
     # --- files
@@ -482,10 +483,17 @@ class Ctx:
         err_f = open(err_path, "wb")
         cmd = [sys.executable, "-c", WRAPPER, str(fsize if fsize is not None else self.r.fsize),
                str(self.r.memory), str(-1 if uid is None else uid), self.r.geomint, *args]
+        env = None
+        if uid is not None:  # another user: a home of its own (matplotlib writes its cache there)
+            home = os.path.join(self.io, f"home{self.counter}")
+            os.makedirs(home)
+            os.chown(home, uid, uid)
+            env = dict(os.environ, HOME=home, MPLCONFIGDIR=home)
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out_f, stderr=err_f,
-                                cwd=self.work, start_new_session=True)
+                                cwd=self.work, start_new_session=True, env=env)
         out_f.close()
         err_f.close()
+        self.handles.append({"proc": proc})
         return {"proc": proc, "args": args, "out": None if stdout else out_path, "err": err_path,
                 "start": time.monotonic()}
 
@@ -1571,6 +1579,8 @@ resume_case("case-record-is-directory", record_is_directory)
 
 
 def reference_damage(change: Callable[[str], bytes]):
+    """Damage the cached reference of the first experiment and remove one of its case records,
+    so that the rerun has a case to measure against the reference."""
     def damage(out: str, ids: list[str]):
         d = os.path.join(out, "references")
         name = sorted(n for n in os.listdir(d) if n.endswith(".json"))[0]
@@ -1578,6 +1588,7 @@ def reference_damage(change: Callable[[str], bytes]):
         data = change(path)
         with open(path, "wb") as f:
             f.write(data)
+        os.remove(os.path.join(out, "cases", ids[0] + ".json"))
         return name[:-5], None
     return damage
 
@@ -1802,6 +1813,9 @@ def run_probe(runner: Runner, p: Probe, index: int) -> None:
     except Exception as e:  # a bug in the probe, not in geomint: say so loudly
         ctx.fail_rest(WRONG, f"PROBE ERROR {e.__class__.__name__}: {e}")
     finally:
+        for h in ctx.handles:  # nothing the probe started outlives it
+            if h["proc"].poll() is None:
+                ctx.kill(h)
         if not runner.verbose:
             shutil.rmtree(ctx.work, ignore_errors=True)
 
