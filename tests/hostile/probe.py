@@ -114,6 +114,7 @@ class Record:
     reasons: list[str]
     stderr: str
     seconds: float
+    work: str
 
 
 class SetupError(Exception):
@@ -131,10 +132,6 @@ def show_args(work: str, args: list[str]) -> str:
             a = a[:60] + f"...({len(a)} chars)"
         out.append(a if a and re.fullmatch(r"[-\w.,=/:+@%^]+", a) else repr(a))
     return "geomint " + " ".join(out)
-
-
-def workdir(category: str, name: str) -> str:
-    return category + "-" + re.sub(r"[^A-Za-z0-9_.-]", "_", name)
 
 
 def crash_of(res: Result) -> str | None:
@@ -453,10 +450,12 @@ class Ctx:
         self.category = category
         self.calls = calls
         self.random = random.Random(f"{runner.seed}:{name}")
-        self.work = os.path.join(runner.root, workdir(category, name))
+        # Named by number, not by the probe's name: the messages show paths, and a path must
+        # never be what satisfies a check ("unterminated-quote" names the quote).
+        self.work = os.path.join(runner.root, f"p{index:03d}")
         os.makedirs(self.work)
         os.chmod(self.work, 0o755)
-        self.io = os.path.join(runner.root, "_io", workdir(category, name))
+        self.io = os.path.join(runner.root, "_io", f"p{index:03d}")
         os.makedirs(self.io)
         self.counter = 0
         self.done = 0
@@ -586,8 +585,9 @@ class Ctx:
             if res.rc == 2 and res.stdout:
                 reasons.append(f"{len(res.stdout)} bytes written to standard output")
             if res.rc in statuses:
+                message = res.stderr.replace(self.work, "<work>").replace(self.r.root, "<root>")
                 for s in says:
-                    problem = self.says_problem(res.stderr, s)
+                    problem = self.says_problem(message, s)
                     if problem:
                         reasons.append(problem)
                 if check:
@@ -615,7 +615,7 @@ class Ctx:
         self.done += 1
         if self.done > self.calls:
             raise RuntimeError(f"probe {self.name} makes more invocations than its declared {self.calls}")
-        rec = Record(self.name, self.category, res.args, verdict, reasons, res.stderr, res.seconds)
+        rec = Record(self.name, self.category, res.args, verdict, reasons, res.stderr, res.seconds, self.work)
         with self.r.lock:
             self.r.records.append(rec)
         self.note(res, verdict, reasons)
@@ -1869,7 +1869,7 @@ def main(argv: list[str]) -> int:
     for rec in sorted(records, key=lambda r: position[(r.category, r.probe)]):
         if rec.verdict == HANDLED:
             continue
-        shown = show_args(os.path.join(root, workdir(rec.category, rec.probe)), rec.args)
+        shown = show_args(rec.work, rec.args)
         print(f"{rec.verdict.upper():7} {rec.category}/{rec.probe}: {shown}")
         for reason in rec.reasons:
             print(f"        - {reason}")
