@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <numeric>
@@ -613,6 +614,8 @@ YAML::Node every_model_experiments(const YAML::Node& pattern, const Context& ctx
 }  // namespace
 
 StudySpec load_study_spec(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path + ": is a folder, not a spec file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot read the file");
   std::ostringstream text;
@@ -621,10 +624,10 @@ StudySpec load_study_spec(const std::string& path) {
   return parse_study_spec(text.str(), path);
 }
 
-StudySpec parse_study_spec(const std::string& text, const std::string& path) {
+StudySpec parse_study_spec(const std::string& content, const std::string& path) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = YAML::Load(content);
   } catch (const YAML::Exception& e) {
     throw InputError(path + ": not valid YAML: " + e.msg + " (line " + std::to_string(e.mark.line + 1) + ")");
   }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "studies/case.hpp"
+#include "studies/run_limits.hpp"
 #include "studies/user_method.hpp"
 
 namespace geomint {
@@ -57,11 +58,12 @@ struct StudySpec {
   std::vector<ExperimentSpec> experiments;
   nlohmann::json figures = nlohmann::json::array();  // study-level figures, for the report
   nlohmann::json as_json;  // the spec as parsed, for the manifest
+  RunLimits limits;  // `max_steps`, `max_output`; every case carries max_steps
 };
 
 /// Reads and validates a spec; any problem is an InputError naming the file and the place.
 StudySpec load_study_spec(const std::string& path);
 /// The same from the spec's text; `path` names it in messages.
-StudySpec parse_study_spec(const std::string& text, const std::string& path);
+StudySpec parse_study_spec(const std::string& content, const std::string& path);
 
 }  // namespace geomint
