@@ -178,9 +178,11 @@ TEST_F(Resume, DamagedCaseRecordsAreSetAsideAndRecomputed) {
       {"nothing", ""},
       {"non-UTF-8 bytes", "{\"case_id\": \"\xff\xfe\"}"},
   };
-  for (const auto& [what, text] : contents)
-    expect_repaired(dir_, [&](const fs::path& d) { std::ofstream(files_in(d / "cases").front()) << text; },
+  for (const auto& [what, text] : contents) {
+    const std::string& content = text;  // Clang 14 cannot capture a structured binding
+    expect_repaired(dir_, [&](const fs::path& d) { std::ofstream(files_in(d / "cases").front()) << content; },
                     2, what);
+  }
   expect_repaired(dir_, [](const fs::path& d) {
         const auto f = files_in(d / "cases").front();
         const std::string whole = read(f);
