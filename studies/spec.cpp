@@ -1,6 +1,8 @@
 #include "studies/spec.hpp"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -78,6 +80,7 @@ std::string key_text(const std::string& key) { return "'" + key + "'"; }
 
 /// What a node is, for "must be ..., got ..." messages.
 std::string describe(const YAML::Node& node) {
+  if (!node.IsDefined()) return "nothing";
   switch (node.Type()) {
     case YAML::NodeType::Sequence:
       return "a list";
@@ -329,7 +332,8 @@ class ShapeCheck {
         const YAML::Node e = node[i];
         const std::string entry =
             (path.empty() ? "the spec" : path) + "[" + std::to_string(i) + "]";
-        if (e.IsNull()) fail(e.Mark().is_null() ? node : e, entry + " has no value");
+        if (e.IsNull())
+          fail_at(empty_entry_place(e.Mark().is_null() ? node : e), entry + " has no value");
         check(e, entry, depth + 1);
       }
     } else {
@@ -366,6 +370,17 @@ class ShapeCheck {
     throw InputError(source_.place(pos) + ": " + one_line(what));
   }
 
+  /// Where an empty list entry is: yaml-cpp places `- ` with nothing after it at the next
+  /// token; the dash is where it is.
+  std::size_t empty_entry_place(const YAML::Node& entry) const {
+    const std::string_view t = source_.text();
+    std::size_t p = offset_of(entry).value_or(0);
+    std::size_t q = std::min(p, t.size());
+    while (q > 0 && (t[q - 1] == ' ' || t[q - 1] == '\t' || t[q - 1] == '\r' || t[q - 1] == '\n'))
+      --q;
+    return q > 0 && t[q - 1] == '-' ? q - 1 : p;
+  }
+
   /// A quoted scalar must end with its quote before the end of the text.
   void check_closed(const YAML::Node& scalar) const {
     const auto start = offset_of(scalar);
@@ -396,6 +411,24 @@ class ShapeCheck {
   const Source& source_;
   std::size_t nodes_ = 0;
   std::vector<YAML::Node> path_;
+};
+
+/// The start of each document yaml-cpp's parser reads; nothing else is kept.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
 };
 
 // ---- Methods the spec defines by their coefficients (`methods:`, studies/user_method.hpp) ----
@@ -525,9 +558,9 @@ class SpecReader {
     if (const YAML::Node every = get(root, "every_model"); every.IsDefined()) {
       if (experiments.IsDefined())
         ctx.fail(key_node(root, "experiments"), "give 'experiments' or 'every_model', not both");
-      const Context mc = ctx.at("every_model", every);
-      require_map(every, mc,
+      require_map(every, ctx,
                   "'every_model' must be a map (an experiment without name, model, preset, T)");
+      const Context mc = ctx.at("every_model", every);
       for (const auto& m : model_catalogue())
         add_experiment(read_experiment(every, mc, "", &m), every, ctx);
     } else {
@@ -711,9 +744,13 @@ class SpecReader {
   /// Adds a case to the experiment; a fixed-step case's steps T / h are checked against
   /// max_steps first, and a case given twice is refused.
   void add_case(ExperimentSpec& ex, CaseSpec c, const YAML::Node& node, const Context& ctx) {
-    if (!std::isnan(c.h))
+    if (!std::isnan(c.h)) {
+      if (c.h > c.T)
+        ctx.fail(node, c.integrator + ": h = " + number_text(c.h) +
+                           " is longer than T = " + number_text(c.T));
       if (const auto p = step_count_problem(c.T, c.h, spec_.limits.max_steps))
         ctx.fail(node, c.integrator + ": " + *p);
+    }
     if (!case_settings_.insert(c.integrator + " at " + setting_text(c)).second)
       ctx.fail(node,
                c.integrator + " at " + setting_text(c) + " is given twice in this experiment");
@@ -765,8 +802,8 @@ class SpecReader {
       const auto integrators = names(list, rc, "integrators");
       const auto node_of = [&](std::size_t i) { return list.IsSequence() ? list[i] : list; };
       if (const YAML::Node source = get(run, "same_steps_as"); source.IsDefined()) {
+        require_map(source, rc, "'same_steps_as' must be a map {integrator, rtol, atol}");
         const Context sc = rc.at("same_steps_as", source);
-        require_map(source, sc, "'same_steps_as' must be a map {integrator, rtol, atol}");
         reject_unknown_keys(source, sc, {"integrator", "rtol", "atol"});
         CaseSpec::StepsOf of{text(source, sc, "integrator"), 1e-3, 1e-6};
         if (has(source, "rtol"))
@@ -837,8 +874,6 @@ class SpecReader {
                             const CaseSpec& base, std::optional<double> exercise_h) {
     const std::string h_key = exercise_h ? "h_factors" : "h",
                       high_key = exercise_h ? "h_high_order_factors" : "h_high_order";
-    require_map(all, ac,
-                "'all_integrators' must be a map {" + h_key + ", " + high_key + ", rtol, atol}");
     reject_unknown_keys(all, ac, {h_key, high_key, "rtol", "atol"});
     if (!has(all, h_key) || !has(all, "rtol"))
       ac.fail(all, "needs " + h_key + " (for fixed-step methods) and rtol (for adaptive ones)");
@@ -906,7 +941,14 @@ class SpecReader {
       ex.name = preset_override.empty() ? ex.base_name : ex.base_name + "-" + preset_override;
     }
     const Context ec = outer.at("experiment " + quote(ex.name), node);
-    reject_unknown_keys(node, ec, keys);
+    if (exercise_of) {
+      std::set<std::string> pattern_keys = keys;
+      for (const char* key : {"name", "model", "preset", "presets", "T", "runs"})
+        pattern_keys.erase(key);
+      reject_unknown_keys(node, ec, pattern_keys);
+    } else {
+      reject_unknown_keys(node, ec, keys);
+    }
     ex.title = text(node, ec, "title", false);
     if (!preset_override.empty()) {
       if (!ex.title.empty()) ex.title += ' ';
@@ -929,10 +971,9 @@ class SpecReader {
                        [&](const auto& p) { return p.first == ex.preset; })) {
         std::string known;
         for (const auto& p : presets) known += (known.empty() ? "" : ", ") + p.first;
-        YAML::Node at = get(node, "preset");
-        if (!preset_override.empty())
-          for (std::size_t i = 0; i < get(node, "presets").size(); ++i)
-            if (get(node, "presets")[i].Scalar() == preset_override) at = get(node, "presets")[i];
+        YAML::Node at = preset_override.empty() ? get(node, "preset") : get(node, "presets");
+        for (std::size_t i = 0; at.IsSequence() && i < at.size(); ++i)
+          if (at[i].Scalar() == preset_override) at.reset(at[i]);
         ec.fail(at, "model " + ex.model + " has no preset " + quote(ex.preset) +
                         " (known: " + known + ")");
       }
@@ -969,9 +1010,10 @@ class SpecReader {
               return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
             }))
           ec.fail(kv.first, "'initial' names state blocks like q1 or Pi, got " + quote(name));
-        if (!kv.second.IsSequence() || kv.second.size() == 0)
+        if (!kv.second.IsSequence())
           ec.fail(kv.second, "initial " + name + " must be a list of numbers like [x, y, z], got " +
                                  describe(kv.second));
+        if (kv.second.size() == 0) ec.fail(kv.second, "initial " + name + " is an empty list");
         Eigen::VectorXd v(static_cast<Eigen::Index>(kv.second.size()));
         for (std::size_t i = 0; i < kv.second.size(); ++i)
           v(static_cast<Eigen::Index>(i)) =
@@ -1029,6 +1071,11 @@ class SpecReader {
     if (const YAML::Node all = get(node, "all_integrators"); all.IsDefined()) {
       if (has(node, "runs"))
         ec.fail(key_node(node, "runs"), "give 'runs' or 'all_integrators', not both");
+      require_map(
+          all, ec,
+          exercise_of
+              ? "'all_integrators' must be a map {h_factors, h_high_order_factors, rtol, atol}"
+              : "'all_integrators' must be a map {h, h_high_order, rtol, atol}");
       read_all_integrators(
           all, ec.at("all_integrators", all), ex, base,
           exercise_of ? std::optional<double>(exercise_of->exercise.h) : std::nullopt);
@@ -1055,8 +1102,8 @@ class SpecReader {
       r.exact = true;
       return r;
     }
+    require_map(ref, ec, "'reference' is 'exact' or a map {integrator, rtol, atol}");
     const Context rc = ec.at("reference", ref);
-    require_map(ref, rc, "'reference' is 'exact' or a map {integrator, rtol, atol}");
     reject_unknown_keys(ref, rc, {"integrator", "rtol", "atol"});
     if (has(ref, "integrator")) r.integrator = text(ref, rc, "integrator");
     const YAML::Node at = has(ref, "integrator") ? get(ref, "integrator") : ref;
@@ -1190,9 +1237,15 @@ StudySpec parse(const std::string& text, const std::string& path) {
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos)
     ctx.fail_at(0, "the file is empty: a study spec is a map with name, title and experiments");
 
-  std::vector<YAML::Node> documents;
+  // The documents are counted (up to two) before the first is loaded: yaml-cpp 0.7's LoadAll
+  // never ends on a text that starts with ',' (it makes empty documents without consuming it).
+  DocumentStarts documents;
+  YAML::Node root;
   try {
-    documents = YAML::LoadAll(std::string(body));
+    std::istringstream in{std::string(body)};
+    YAML::Parser parser(in);
+    if (parser.HandleNextDocument(documents)) parser.HandleNextDocument(documents);
+    if (documents.starts.size() == 1) root = YAML::Load(std::string(body));
   } catch (const YAML::DeepRecursion& e) {
     ctx.fail_at(e.mark.is_null() ? 0 : static_cast<std::size_t>(e.mark.pos),
                 "nested deeper than " + std::to_string(SpecLimits::kDepth) +
@@ -1201,12 +1254,17 @@ StudySpec parse(const std::string& text, const std::string& path) {
     ctx.fail_at(e.mark.is_null() ? 0 : static_cast<std::size_t>(e.mark.pos),
                 "not valid YAML: " + e.msg);
   }
-  if (documents.empty())
+  if (documents.starts.empty())
     ctx.fail_at(
         0, "the file has only comments: a study spec is a map with name, title and experiments");
-  if (documents.size() > 1)
-    ctx.fail(documents[1], "a second YAML document (after '---'): a spec is one document");
-  const YAML::Node root = documents[0];
+  if (documents.starts.size() > 1) {
+    const std::size_t second =
+        documents.starts[1].is_null() ? 0 : static_cast<std::size_t>(documents.starts[1].pos);
+    if (second < body.size() && (body[second] == ',' || body[second] == ']' || body[second] == '}'))
+      ctx.fail_at(second,
+                  std::string("not valid YAML: '") + body[second] + "' outside a flow list or map");
+    ctx.fail_at(second, "a second YAML document (after '---' or '...'): a spec is one document");
+  }
   if (root.IsNull())
     ctx.fail(root, "the document is empty: a study spec is a map with name, title and experiments");
   ShapeCheck(source).check(root, "", 1);
@@ -1237,9 +1295,12 @@ StudySpec parse_study_spec(const std::string& text, const std::string& path) {
   } catch (const InputError&) {
     throw;
   } catch (const YAML::Exception& e) {  // a last resort: every yaml-cpp call above is guarded
-    const Source source(path, text);
+    const std::string_view body = std::string_view(text).starts_with("\xEF\xBB\xBF")
+                                      ? std::string_view(text).substr(3)
+                                      : std::string_view(text);
+    const Source source(path, body);
     throw InputError(source.place(e.mark.is_null() ? 0 : static_cast<std::size_t>(e.mark.pos)) +
-                     ": " + one_line("not valid YAML: " + e.msg));
+                     ": " + one_line("the spec could not be read here (yaml-cpp: " + e.msg + ")"));
   } catch (const std::exception& e) {
     throw InputError(one_line(path) + ":1:1: the spec could not be read: " + one_line(e.what()));
   }
