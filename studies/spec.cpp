@@ -68,7 +68,6 @@ class Context {
     throw InputError(source_->place(pos) + ": " +
                      one_line(where_.empty() ? what : where_ + ": " + what));
   }
-  const Source& source() const { return *source_; }
 
  private:
   const Source* source_;
@@ -153,6 +152,7 @@ std::string name_text(const YAML::Node& node, const Context& ctx, const std::str
 /// `out_of_range` is set for a number beyond the doubles (1e999).
 std::optional<double> read_number(const std::string& s, bool& out_of_range) {
   out_of_range = false;
+  if (s.empty()) return std::nullopt;
   std::string_view t = s;
   bool negative = false;
   if (!t.empty() && (t.front() == '+' || t.front() == '-')) {
@@ -321,7 +321,7 @@ class ShapeCheck {
     if (depth > SpecLimits::kDepth)
       fail(node, "nested deeper than " + std::to_string(SpecLimits::kDepth) +
                      " levels, the limit for a spec");
-    if (node.IsScalar()) return check_closed(node);
+    if (node.IsScalar()) return check_scalar(node);
     if (!node.IsSequence() && !node.IsMap()) return;
     for (const auto& outer : path_)
       if (outer.is(node)) fail(node, "an alias refers to a list or map that contains it (&a [*a])");
@@ -347,7 +347,7 @@ class ShapeCheck {
           fail(key.Mark().is_null() ? node : key,
                where + "a key must be text, got " +
                    (key.IsNull() ? std::string("an empty key") : describe(key)));
-        check_closed(key);
+        check_scalar(key);
         const std::string& name = key.Scalar();
         if (name == "<<" && key.Tag() == "?")
           fail(key, where + "merge keys ('<<') are not supported: write the keys out");
@@ -379,6 +379,15 @@ class ShapeCheck {
     while (q > 0 && (t[q - 1] == ' ' || t[q - 1] == '\t' || t[q - 1] == '\r' || t[q - 1] == '\n'))
       --q;
     return q > 0 && t[q - 1] == '-' ? q - 1 : p;
+  }
+
+  /// A scalar: closed if quoted, and UTF-8 once its escapes are read.
+  void check_scalar(const YAML::Node& scalar) const {
+    check_closed(scalar);
+    if (!spec_text::is_utf8(scalar.Scalar()))
+      fail(scalar,
+           "this text is not UTF-8 once its escapes are read (yaml-cpp 0.7 reads \\N and \\_ "
+           "as single bytes): write the character itself");
   }
 
   /// A quoted scalar must end with its quote before the end of the text.

@@ -42,6 +42,16 @@ inline std::size_t utf8_length(std::string_view text, std::size_t i) {
   return n;
 }
 
+/// Whether all of `text` is UTF-8.
+inline bool is_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
 /// The code point of a valid UTF-8 sequence of length n at text[i].
 inline char32_t code_point(std::string_view text, std::size_t i, std::size_t n) {
   const auto byte = [&](std::size_t k) {
