@@ -12,9 +12,11 @@
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <new>
 #include <numeric>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "integrators/order_conditions.hpp"
 #include "integrators/runtime_commutator_free.hpp"
@@ -528,6 +530,10 @@ ModelCheck check_model_case(const CaseSpec& c) {
       (void)detail::case_model<M>(c, notes);
     } catch (const InputError& e) {
       out.initial_problem = e.what();
+    } catch (const std::bad_alloc&) {
+      out.initial_problem = std::string(M::kName) + " with these parameters does not fit in memory";
+    } catch (const std::length_error&) {
+      out.initial_problem = std::string(M::kName) + " with these parameters does not fit in memory";
     }
   });
   return out;
@@ -1073,7 +1079,10 @@ class SpecReader {
     base.T = ex.T;
     const ModelCheck check = check_model_case(base);
     if (check.initial_problem)
-      ec.fail(initial.IsDefined() ? initial : node, *check.initial_problem);
+      ec.fail(initial.IsDefined()  ? initial
+              : params.IsDefined() ? params
+                                   : node,
+              *check.initial_problem);
     if (!ex.snapshots.empty() && !check.has_bodies)
       ec.fail(snapshots, "model " + ex.model + " has no bodies on S^2 to take snapshots of");
 
