@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/limit_options.hpp"
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
 #include "studies/engine.hpp"
@@ -16,6 +17,7 @@ namespace {
 struct MatrixOptions {
   std::string spec, out;
   int jobs = 0;
+  LimitOptions limits;
 };
 }  // namespace
 
@@ -28,9 +30,12 @@ Subcommand add_matrix_command(CLI::App& app) {
                 "write a result directory whose report has the matrix page");
   cmd->add_option("--spec", o->spec, "the matrix spec (default: studies/matrix.yaml)");
   cmd->add_option("--out", o->out, "result directory")->required();
-  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)");
+  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber);
+  o->limits.add_to(*cmd);
   return {cmd, [o] {
-            const StudySpec spec = load_study_spec(o->spec);
+            StudySpec spec = load_study_spec(o->spec);
+            o->limits.apply_to(spec);
             if (spec.kind != "matrix")
               throw InputError(o->spec + ": not a matrix spec (it needs kind: matrix)");
             StudyOptions options;

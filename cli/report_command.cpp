@@ -5,11 +5,13 @@
 
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "cli/commands.hpp"
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
+#include "studies/io_error.hpp"
 
 namespace geomint::cli {
 
@@ -29,11 +31,13 @@ int run_report(const ReportOptions& o) {
           "--out", o.out.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  if (pid < 0) throw IoError("cannot start the report generator: out of processes");
   int status = 0;
   waitpid(pid, &status, 0);
-  if (!WIFEXITED(status)) return 1;
-  if (WEXITSTATUS(status) == 127) throw InputError(std::string("cannot run ") + build_info::kPython);
-  return WEXITSTATUS(status);
+  if (!WIFEXITED(status))
+    throw std::runtime_error("the report generator was killed by signal " + std::to_string(WTERMSIG(status)));
+  if (WEXITSTATUS(status) == 127) throw IoError(std::string("cannot run ") + build_info::kPython);
+  return WEXITSTATUS(status);  // 0, 2 or 4, with its one line on stderr (reports/make_report.py)
 }
 }  // namespace
 

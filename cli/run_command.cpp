@@ -4,17 +4,18 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
 #include "integrators/failure.hpp"
 #include "models/parameters.hpp"
+#include "studies/atomic_file.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/result_files.hpp"
+#include "studies/run_limits.hpp"
 
 namespace geomint::cli {
 
@@ -23,18 +24,22 @@ namespace {
 struct RunOptions {
   std::string model, preset, integrator, out;
   std::vector<std::string> params, ics;
-  double h = std::nan(""), rtol = std::nan(""), atol = std::nan(""), T = 1.0;
+  std::optional<double> h, rtol, atol;  // only what is given: a method refuses what it does not use
+  double T = 1.0;
+  double max_steps = RunLimits{}.max_steps;
+  std::string max_output;
   bool project = false;
 };
 
-double parse_number(const std::string& text, const std::string& what) {
+/// A number, finite unless the caller checks it against a domain that names the problem.
+double parse_number(const std::string& text, const std::string& what, bool domain_checked = false) {
   try {
     std::size_t used = 0;
     const double v = std::stod(text, &used);
-    if (used == text.size()) return v;
+    if (used == text.size() && (domain_checked || std::isfinite(v))) return v;
   } catch (const std::exception&) {
   }
-  throw InputError(what + ": '" + text + "' is not a number");
+  throw InputError(what + ": '" + text + "' is not a finite number");
 }
 
 /// "name=value" -> (name, value).
@@ -44,6 +49,8 @@ std::pair<std::string, std::string> split_assignment(const std::string& s, const
     throw InputError(option + " " + s + ": expected name=value");
   return {s.substr(0, eq), s.substr(eq + 1)};
 }
+
+double given(const std::optional<double>& v) { return v ? *v : std::nan(""); }
 
 CaseSpec case_from(const RunOptions& o) {
   CaseSpec c;
@@ -58,7 +65,7 @@ CaseSpec case_from(const RunOptions& o) {
   }
   for (const auto& p : o.params) {
     const auto [name, value] = split_assignment(p, "--param");
-    c.parameters[name] = parse_number(value, "--param " + name);
+    c.parameters[name] = parse_number(value, "--param " + name, /*domain_checked=*/true);
   }
   // Every value against its parameter's domain now, before the output file is opened.
   find_model(o.model).parameters_for(c.preset, c.parameters);
@@ -75,56 +82,82 @@ CaseSpec case_from(const RunOptions& o) {
   }
   c.project_initial = o.project;
   c.integrator = o.integrator;
-  c.h = o.h;
-  c.rtol = o.rtol;
-  c.atol = o.atol;
+  for (const auto& [value, option] : {std::pair{o.h, "--h"}, {o.rtol, "--rtol"}, {o.atol, "--atol"}})
+    if (value && !std::isfinite(*value)) throw InputError(std::string(option) + " must be a finite number");
+  c.h = given(o.h);
+  c.rtol = given(o.rtol);
+  c.atol = given(o.atol);
+  if (!(o.T > 0.0 && std::isfinite(o.T))) throw InputError("--T must be a positive finite number");
   c.T = o.T;
-  if (!(c.T > 0.0)) throw InputError("--T must be positive");
+  if (const auto why = step_cap_problem(o.max_steps)) throw InputError("--max-steps " + *why);
+  c.max_steps = o.max_steps;
   return c;
 }
 
+double max_output_bytes(const RunOptions& o) {
+  if (o.max_output.empty()) return RunLimits{}.max_output_bytes;
+  const auto bytes = parse_byte_size(o.max_output);
+  if (!bytes) throw InputError("--max-output '" + o.max_output + "' is not a size in bytes (e.g. 1000000 or 2GiB)");
+  return *bytes;
+}
+
+/// The bytes a CSV row of `columns` numbers can take: 24 characters a number and a separator.
+constexpr double kRowBytesPerColumn = 25.0;
+
 int run(const RunOptions& o) {
   const CaseSpec spec = case_from(o);
-  std::ofstream file;
-  if (!o.out.empty() && o.out != "-") {
-    file.open(o.out);
-    if (!file) throw InputError("cannot write " + o.out);
-  }
-  std::ostream& out = file.is_open() ? static_cast<std::ostream&>(file) : std::cout;
+  const double max_output = max_output_bytes(o);
+  AtomicFile out = o.out.empty() || o.out == "-" ? AtomicFile::standard_output() : AtomicFile(o.out);
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto last_report = std::chrono::steady_clock::now();
+  std::string row;
   CaseHooks hooks;
   hooks.on_start = [&](const std::vector<std::string>& state, const std::vector<std::string>& inv) {
-    out << "t";
-    for (const auto& c : state) out << "," << c;
-    for (const auto& c : inv) out << "," << c;
-    out << "\n";
+    // A fixed-step run's output is known before it starts: refuse one beyond the cap now.
+    const double columns = static_cast<double>(1 + state.size() + inv.size());
+    if (!std::isnan(spec.h)) {
+      const double estimate = (fixed_step_count(spec.T, spec.h) + 1.0) * columns * kRowBytesPerColumn;
+      if (estimate > max_output) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "the output of %.3g rows of %.0f columns is up to %.3g bytes, more than --max-output %.0f",
+                      fixed_step_count(spec.T, spec.h) + 1.0, columns, estimate, max_output);
+        throw InputError(buf);
+      }
+    }
+    row = "t";
+    for (const auto& c : state) row += "," + c;
+    for (const auto& c : inv) row += "," + c;
+    out.write(row + "\n");
   };
   hooks.on_output = [&](double t, const Eigen::VectorXd& y, const std::vector<double>& inv) {
-    out << csv_number(t);
-    for (Eigen::Index i = 0; i < y.size(); ++i) out << "," << csv_number(y(i));
-    for (double v : inv) out << "," << csv_number(v);
-    out << "\n";
+    row = csv_number(t);
+    for (Eigen::Index i = 0; i < y.size(); ++i) row += "," + csv_number(y(i));
+    for (double v : inv) row += "," + csv_number(v);
+    row += "\n";
+    if (static_cast<double>(out.size() + row.size()) > max_output)
+      throw TooMuchWork(t, "the output reached the cap of " + csv_number(max_output) + " bytes (--max-output)");
+    out.write(row);
     if (terminal && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
       std::fprintf(stderr, "\rt = %.6g of %.6g (%.0f%%)", t, spec.T, 100.0 * t / spec.T);
       last_report = std::chrono::steady_clock::now();
     }
   };
   const CaseResult r = run_case(spec, hooks);
-  out.flush();
   if (terminal) std::fprintf(stderr, "\r%60s\r", "");
-  if (!r.notes.empty()) std::fprintf(stderr, "geomint run: %s\n", r.notes.c_str());
   if (r.status == "n/a") throw InputError(r.detail);
-  std::fprintf(stderr,
-               "geomint run: %s, %lld steps (%lld rejected), %lld evaluations, %.3g s; "
-               "max |E - E0| = %.3e, largest manifold defect = %.3e\n",
-               r.status.c_str(), static_cast<long long>(r.work.steps),
-               static_cast<long long>(r.work.rejected), static_cast<long long>(r.work.f_evals),
-               r.cpu_s, r.metrics.energy_err_max, r.metrics.manifold_defect_max);
+  out.commit();  // the series up to a failure is kept too
   if (r.status != "ok") {
-    std::fprintf(stderr, "geomint run: %s (the series up to the failure is kept)\n", r.detail.c_str());
+    std::fprintf(stderr, "geomint run: %s (step %lld; the output up to it is kept)\n", r.detail.c_str(),
+                 static_cast<long long>(r.work.steps + 1));
     return 3;
   }
+  if (!r.notes.empty()) std::fprintf(stderr, "geomint run: %s\n", r.notes.c_str());
+  std::fprintf(stderr,
+               "geomint run: ok, %lld steps (%lld rejected), %lld evaluations, %.3g s; "
+               "max |E - E0| = %.3e, largest manifold defect = %.3e\n",
+               static_cast<long long>(r.work.steps), static_cast<long long>(r.work.rejected),
+               static_cast<long long>(r.work.f_evals), r.cpu_s, r.metrics.energy_err_max,
+               r.metrics.manifold_defect_max);
   return 0;
 }
 
@@ -149,7 +182,14 @@ Subcommand add_run_command(CLI::App& app) {
   cmd->add_option("--rtol", o->rtol, "relative tolerance of an adaptive one (default 1e-3)");
   cmd->add_option("--atol", o->atol, "absolute tolerance of an adaptive one (default 1e-6)");
   cmd->add_option("--T", o->T, "final time (default 1)");
-  cmd->add_option("--out", o->out, "CSV file to write (default: standard output)");
+  cmd->add_option("--max-steps", o->max_steps,
+                  "refuse a fixed-step run of more steps, stop an adaptive one there (default 1e7)");
+  cmd->add_option("--max-output", o->max_output,
+                  "refuse a run whose CSV would be larger, stop an adaptive one there (bytes, or e.g. "
+                  "2GiB; default 1GiB)");
+  cmd->add_option("--out", o->out,
+                  "CSV file to write (default: standard output); written to OUT.tmp.<pid> and renamed "
+                  "when done, so a refused run leaves an existing OUT as it was");
   return {cmd, [o] { return run(*o); }};
 }
 

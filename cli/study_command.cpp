@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/limit_options.hpp"
 #include "studies/engine.hpp"
 #include "studies/spec.hpp"
 
@@ -13,6 +14,7 @@ namespace {
 struct StudyCommandOptions {
   std::string spec, out;
   int jobs = 0;
+  LimitOptions limits;
   bool quiet = false;
 };
 }  // namespace
@@ -26,10 +28,13 @@ Subcommand add_study_command(CLI::App& app) {
   cmd->add_option("spec", o->spec, "the study spec, e.g. studies/lee2009.yaml")
       ->required();
   cmd->add_option("--out", o->out, "result directory")->required();
-  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)");
+  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)")
+      ->check(CLI::NonNegativeNumber);
+  o->limits.add_to(*cmd);
   cmd->add_flag("--quiet", o->quiet, "no progress lines");
   return {cmd, [o] {
-            const StudySpec spec = load_study_spec(o->spec);
+            StudySpec spec = load_study_spec(o->spec);
+            o->limits.apply_to(spec);
             StudyOptions options;
             options.out_dir = o->out;
             options.jobs = o->jobs;

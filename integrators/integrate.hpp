@@ -20,8 +20,11 @@ void require_finite(const State& y, double t, std::string_view who) {
 /// every step of a fixed-step method, and at every output point of an adaptive one. Fixed
 /// steps are all exactly h but the last, which ends at T; times are t0 + k h, so no rounding
 /// accumulates in t.
+/// An adaptive run stops with TooMuchWork after `max_steps` steps; a fixed-step run of more
+/// steps than that is refused before it starts (its count is known: callers check it first).
 template <class I, class Observer>
-void integrate(I& integrator, typename I::State& y, double t0, double T, Observer&& observe) {
+void integrate(I& integrator, typename I::State& y, double t0, double T, Observer&& observe,
+               double max_steps = 1e15) {
   // A user method's declaration is per object (integrators/runtime_explicit_rk.hpp), and it is
   // fixed-step: whether to step or to advance follows from what the integrator offers.
   const std::string_view name = integrator.declaration.name;
@@ -29,7 +32,10 @@ void integrate(I& integrator, typename I::State& y, double t0, double T, Observe
   observe(t0, static_cast<const typename I::State&>(y));
   if constexpr (requires { integrator.advance(t0, y, T, observe); }) {
     double t = t0;
-    while (t < T) {
+    for (double steps = 0.0; t < T; ++steps) {
+      if (steps >= max_steps)
+        throw TooMuchWork(t, std::string(name) + ": reached the cap of " + std::to_string(static_cast<long long>(max_steps)) +
+                                 " steps (max_steps) before T");
       integrator.advance(t, y, T, [&](double ti, const typename I::State& yi) {
         require_finite(yi, ti, name);
         observe(ti, yi);
@@ -37,7 +43,11 @@ void integrate(I& integrator, typename I::State& y, double t0, double T, Observe
     }
   } else {
     const double h = integrator.step_size();
-    const auto steps = static_cast<std::int64_t>(std::ceil((T - t0) / h * (1.0 - 1e-12)));
+    const double count = std::ceil((T - t0) / h * (1.0 - 1e-12));
+    if (!(count <= max_steps))
+      throw TooMuchWork(t0, std::string(name) + ": h = " + std::to_string(h) + " over [t0, T] is more than " +
+                                std::to_string(static_cast<long long>(max_steps)) + " steps (max_steps)");
+    const auto steps = static_cast<std::int64_t>(count);
     for (std::int64_t k = 1; k <= steps; ++k) {
       const double t_prev = t0 + static_cast<double>(k - 1) * h;
       const double t_next = k == steps ? T : t0 + static_cast<double>(k) * h;

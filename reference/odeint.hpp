@@ -295,10 +295,13 @@ class OdeintBase {
   ///   d2 = |f(t0 + h0, y0 + h0 f0) - f0| / h0,
   ///   h1 = (0.01 / max(d1, d2))^(1/(p+1)) (max(1e-6, 1e-3 h0) if max(d1, d2) <= 1e-15),
   ///   h = min(100 h0, h1).
+  /// Weights so small that the norms overflow (atol near the smallest double) leave h not
+  /// finite although f is: the rule's own fallback, h = 1e-6, is taken then.
   double starting_step(double t0, const State& y0, double T, int p) {
     const auto sys = system();
     State f0 = y0, y1 = y0, f1 = y0;
     sys(y0, f0, t0);
+    if (!f0.allFinite()) throw_odeint_nonfinite_start(name_, t0);
     const auto norm = [&](const State& v) {
       return std::sqrt(
           (v.array() / (atol_ + rtol_ * y0.array().abs())).square().mean());
@@ -312,8 +315,7 @@ class OdeintBase {
     const double d = std::max(d1, d2);
     const double h1 = d <= 1e-15 ? std::max(1e-6, 1e-3 * h0) : std::pow(0.01 / d, 1.0 / (p + 1));
     const double h = std::min({100.0 * h0, h1, T - t0});
-    if (!std::isfinite(h)) throw_odeint_nonfinite_start(name_, t0);
-    return h;
+    return std::isfinite(h) && h > 0.0 ? h : std::min(1e-6, T - t0);
   }
 
   [[noreturn]] void no_progress(double t, double dt) const {

@@ -3,8 +3,8 @@
 Usage: make_report.py RESULTS --out REPORT_DIR
 
 RESULTS is one result directory (it has manifest.json) or a directory whose immediate
-subdirectories are result directories. Malformed input ends the run with exit status 1
-and one line on stderr naming the file and the problem.
+subdirectories are result directories. Exit status: 0 done; 2 malformed input, with one line
+on stderr naming the file and the problem; 4 a report file could not be written.
 """
 from __future__ import annotations
 
@@ -48,8 +48,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", type=Path, help="a result directory, or a directory of them")
     parser.add_argument("--out", type=Path, required=True, help="report directory to write")
     args = parser.parse_args(argv)
-    try:
+    try:  # everything is read and checked before the report folder is touched
         studies = load_studies(args.results)
+        for study in studies:
+            study.read_every_series()
+    except ResultError as err:
+        print(f"report: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"report: cannot read {err.filename or args.results}: {err.strerror}", file=sys.stderr)
+        return 4
+    except (RecursionError, ValueError, TypeError) as err:
+        print(f"report: {args.results}: malformed results ({type(err).__name__}: {err})"
+              .replace("\n", " "), file=sys.stderr)
+        return 2
+    try:
         args.out.mkdir(parents=True, exist_ok=True)
         drawn = [(study, {e["name"]: figures.experiment_figures(study, e, args.out)
                           for e in study.experiments()})
@@ -60,9 +73,18 @@ def main(argv: list[str] | None = None) -> int:
                 matrix_page.write_matrix_page(args.out / matrix_page.page_name(study), study)
         html_page.write_page(args.out / "index.html", drawn, across)
         markdown_summary.write_summary(args.out / "summary.md", studies, across)
-    except (ResultError, OSError) as err:
+    except ResultError as err:
         print(f"report: {err}", file=sys.stderr)
-        return 1
+        return 2
+    except OSError as err:
+        print(f"report: cannot write {err.filename or args.out}: {err.strerror}", file=sys.stderr)
+        return 4
+    except Exception as err:  # pylint: disable=broad-except
+        # Results that passed the checks above but still break a figure: name it on one line
+        # (exit 2, as malformed input) rather than print a traceback.
+        print(f"report: {args.results}: cannot draw the report from these results "
+              f"({type(err).__name__}: {err})".replace("\n", " "), file=sys.stderr)
+        return 2
     return 0
 
 

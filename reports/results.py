@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -87,19 +87,47 @@ def _read_manifest(path: Path) -> dict[str, Any]:
         raise ResultError(f"{path}: {err.strerror}") from err
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ResultError(f"{path}: not valid JSON: {err}") from err
+    except RecursionError as err:
+        raise ResultError(f"{path}: nested too deeply to be a manifest") from err
     if not isinstance(manifest, dict) or not isinstance(manifest.get("study"), str):
         raise ResultError(f"{path}: expected an object with a string 'study'")
     experiments = manifest.get("experiments", [])
     if not isinstance(experiments, list) or not all(
             isinstance(e, dict) and isinstance(e.get("name"), str) for e in experiments):
         raise ResultError(f"{path}: 'experiments' must be a list of objects with a 'name'")
+    for e in experiments:
+        _check_types(path, f"experiment '{e['name']}'", e, EXPERIMENT_TYPES)
+        if not all(isinstance(p, str) for p in e.get("plots") or []):
+            raise ResultError(f"{path}: experiment '{e['name']}': 'plots' must be a list of names")
     figures = manifest.get("figures", [])
     if not isinstance(figures, list) or not all(
             isinstance(f, dict) and isinstance(f.get("name"), str)
             and isinstance(f.get("kind"), str) for f in figures):
         raise ResultError(f"{path}: 'figures' must be a list of objects with a 'name' and a "
                           "'kind'")
+    for f in figures:
+        _check_types(path, f"figure '{f['name']}'", f, FIGURE_TYPES)
+        if not all(isinstance(n, str) for n in f.get("experiments") or []):
+            raise ResultError(f"{path}: figure '{f['name']}': 'experiments' must be a list of names")
+    _check_types(path, "the manifest", manifest, MANIFEST_TYPES)
     return manifest
+
+
+# The types of the manifest members the report reads (docs/result-files.md); None is allowed.
+MANIFEST_TYPES = {"title": str, "description": str, "kind": str, "wall_s": (int, float),
+                  "machine": dict, "sundials": dict, "git_revision": str, "spec_file": str}
+EXPERIMENT_TYPES = {"title": str, "description": str, "model": str, "preset": str,
+                    "reference": str, "reference_err": (int, float), "T": (int, float),
+                    "parameters": dict, "plots": list}
+FIGURE_TYPES = {"title": str, "parameter": str, "metric": str, "experiments": list}
+
+
+def _check_types(path: Path, where: str, obj: dict[str, Any], types: dict[str, Any]) -> None:
+    for key, expected in types.items():
+        value = obj.get(key)
+        if value is not None and (not isinstance(value, expected) or isinstance(value, bool)):
+            raise ResultError(f"{path}: {where}: '{key}' has the wrong type "
+                              f"({type(value).__name__})")
 
 
 @dataclass
@@ -112,6 +140,7 @@ class Study:
     orders: list[Row]
     reproduction: list[Row]
     slug: str
+    _read: dict[str, Series | None] = field(default_factory=dict)  # series files, by name
 
     @property
     def name(self) -> str:
@@ -145,20 +174,28 @@ class Study:
 
     def series(self, case_id: str) -> Series | None:
         """The case's time series by column, or None when its file is missing."""
-        path = self.path / "series" / f"{case_id}.csv"
-        if not case_id or "/" in case_id or not path.is_file():
-            return None
-        rows = read_csv(path, (), SERIES_NUMBERS)
-        return {column: [row[column] for row in rows] for column in SERIES_NUMBERS}
+        return self._columns(f"{case_id}.csv", case_id, SERIES_NUMBERS)
 
     def snapshots(self, case_id: str) -> Series | None:
         """The case's per-body snapshots (series/<case_id>-snapshots.csv) by column, or None
         when its file is missing."""
-        path = self.path / "series" / f"{case_id}-snapshots.csv"
-        if not case_id or "/" in case_id or not path.is_file():
-            return None
-        rows = read_csv(path, (), SNAPSHOT_NUMBERS)
-        return {column: [row[column] for row in rows] for column in SNAPSHOT_NUMBERS}
+        return self._columns(f"{case_id}-snapshots.csv", case_id, SNAPSHOT_NUMBERS)
+
+    def read_every_series(self) -> None:
+        """Reads (and so checks) every series file the cases name, before anything is drawn."""
+        for case in self.cases:
+            self.series(case["case_id"])
+            self.snapshots(case["case_id"])
+
+    def _columns(self, name: str, case_id: str, columns: tuple[str, ...]) -> Series | None:
+        if name not in self._read:
+            path = self.path / "series" / name
+            if not case_id or "/" in case_id or not path.is_file():
+                self._read[name] = None
+            else:
+                rows = read_csv(path, (), columns)
+                self._read[name] = {column: [row[column] for row in rows] for column in columns}
+        return self._read[name]
 
 
 def load_study(path: Path) -> Study:

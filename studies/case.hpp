@@ -31,6 +31,7 @@ struct CaseSpec {
   double rtol = std::numeric_limits<double>::quiet_NaN();  // adaptive methods
   double atol = std::numeric_limits<double>::quiet_NaN();
   double T = 1.0;
+  double max_steps = 1e7;  // the step cap (studies/run_limits.hpp): an adaptive run stops there
   double left_manifold_at = 0.1;  // a manifold defect beyond which a run is a LeftManifold failure
   // For a fixed-step method instead of h: take T / (the steps of this adaptive case of the
   // same experiment), e.g. RKMK5 with as many steps as RKMK(5,4) took (Celledoni Fig. 8).

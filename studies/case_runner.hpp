@@ -82,6 +82,15 @@ void prepare_initial_state(const M& model, const CaseSpec& spec, typename M::Sta
     throw InputError("the initial state is off the manifold (" + defect +
                      "); pass --project (or project_initial: true) to project it");
   model.project(y);
+  evaluate_all_invariants(model, y, values);
+  for (std::size_t i = 0; i < invariants.size(); ++i)
+    if (invariants[i].kind == InvariantKind::ManifoldDefect && !(std::abs(values[i]) <= 1e-12)) {
+      std::string given;
+      for (const auto& [name, value] : spec.initial) given += (given.empty() ? "" : ", ") + name;
+      throw InputError("the initial state" + (given.empty() ? std::string() : " (" + given + " as given)") +
+                       " cannot be projected onto the manifold (" + defect + "; after projecting, " +
+                       invariants[i].name + " = " + format_number(values[i]) + ")");
+    }
   notes += "initial state projected onto the manifold (" + defect + ")";
 }
 
@@ -127,6 +136,7 @@ template <class I, Model M, class... Method>
 void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
                     const CaseHooks& hooks, CaseResult& result, const Method&... method) {
   using State = typename M::State;
+  if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names);
   IntegratorOptions opt;
   opt.h = spec.h;
   if (!std::isnan(spec.rtol)) opt.rtol = spec.rtol;
@@ -163,9 +173,12 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
       if (defect > spec.left_manifold_at)
         throw LeftManifold(t, "a manifold defect is " + format_number(defect) + ", beyond " +
                                   format_number(spec.left_manifold_at));
-    });
+    }, spec.max_steps);
     result.final_state = y;
     if (hooks.reference) {
+      if (hooks.reference->final_state.size() != y.size())
+        throw InputError("the reference solution has " + std::to_string(hooks.reference->final_state.size()) +
+                         " entries, the state " + std::to_string(y.size()));
       result.global_err = model.state_layout().distance(y, hooks.reference->final_state);
       result.global_err_ambient = (result.final_state - hooks.reference->final_state).norm();
     }
@@ -183,7 +196,7 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
     I timed(model, opt, method...);
     State yt = y0;
     const double start = thread_cpu_seconds();
-    integrate(timed, yt, 0.0, spec.T, [](double, const State&) {});
+    integrate(timed, yt, 0.0, spec.T, [](double, const State&) {}, spec.max_steps);
     result.cpu_s = thread_cpu_seconds() - start;
   }
 }
@@ -215,7 +228,6 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
     throw InputError(spec.model + " has no bodies on S^2 to take snapshots of");
   result.layout = model.state_layout();
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
-  if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names);
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
     detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {
@@ -228,8 +240,8 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
     if (Entry::declaration.name != spec.integrator) return;
     found = true;
     detail::record_declaration(Entry::declaration, result);
+    detail::check_settings(Entry::declaration, spec);
     if constexpr (Entry::template runs_on<M>) {
-      detail::require_step_size(Entry::declaration, spec);
       detail::run_integrator<typename Entry::template type<M>>(model, y, spec, hooks, result);
     } else {
       detail::record_not_applicable(spec, Entry::needs, result);

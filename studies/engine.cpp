@@ -21,7 +21,10 @@
 #include "studies/build_info.hpp"
 #include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
+#include "studies/atomic_file.hpp"
 #include "studies/result_files.hpp"
+#include "studies/result_folder.hpp"
+#include "studies/result_records.hpp"
 #include "studies/user_method.hpp"
 #include "reference/sundials_build.hpp"
 
@@ -33,21 +36,15 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-std::string hash_hex(std::string_view text) {  // FNV-1a, 64 bit
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
+/// The version of the records and metrics a result folder holds; a change of it (or of the
+/// code revision) redoes every case.
+constexpr int kResultsFormat = 2;
 
-/// Everything a case's result depends on, the code revision included.
+/// Everything a run's numbers depend on, the code revision included.
 nlohmann::json case_inputs(const CaseSpec& c) {
   nlohmann::json j;
   j["revision"] = build_info::kGitRevision;
+  j["results_format"] = kResultsFormat;
   j["study"] = c.study;
   j["experiment"] = c.experiment;
   j["model"] = c.model;
@@ -64,11 +61,27 @@ nlohmann::json case_inputs(const CaseSpec& c) {
   j["atol"] = json_number(c.atol);
   j["T"] = c.T;
   j["left_manifold_at"] = c.left_manifold_at;
+  j["max_steps"] = c.max_steps;
   if (c.user_method) j["user_method"] = c.user_method->as_json();  // its coefficients
   return j;
 }
 
-std::string case_id(const CaseSpec& c) { return hash_hex(case_inputs(c).dump()); }
+/// The reference a case is measured against, as the experiment asks for it.
+nlohmann::json reference_inputs(const ExperimentSpec& ex) {
+  if (!ex.reference) return nullptr;
+  if (ex.reference->exact) return "exact";
+  return {{"integrator", ex.reference->integrator}, {"rtol", ex.reference->rtol}, {"atol", ex.reference->atol}};
+}
+
+/// A case's key: its run's inputs, and what the experiment measures on it (the reference, the
+/// series, the snapshots).
+std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
+  nlohmann::json j = case_inputs(c);
+  j["reference"] = reference_inputs(ex);
+  j["series"] = ex.series;
+  j["snapshots"] = ex.snapshots;
+  return hash_hex(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 
 std::string utc_now() {
   const std::time_t t = std::time(nullptr);
@@ -84,16 +97,6 @@ std::string cpu_model() {
   for (std::string line; std::getline(in, line);)
     if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
   return "unknown";
-}
-
-std::optional<nlohmann::json> read_json(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) return std::nullopt;
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;  // a damaged record is recomputed
-  }
 }
 
 std::string setting_text(const CaseSpec& c, bool adaptive) {
@@ -121,7 +124,7 @@ struct ExperimentReference {
 /// tolerances ten times looser: their difference is the error estimate (an upper bound on the
 /// looser run's error, so a conservative one for the tighter run's). Cached by content hash.
 ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& base,
-                                      const fs::path& dir) {
+                                      const ResultFolder& folder) {
   ExperimentReference out;
   if (!ex.reference) {
     out.description = "none";
@@ -145,14 +148,16 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
   std::snprintf(desc, sizeof desc, "%s rtol=%g atol=%g (checked against rtol=%g atol=%g)",
                 tight.integrator.c_str(), tight.rtol, tight.atol, loose.rtol, loose.atol);
   out.description = desc;
-  const fs::path cache = dir / "references" / (case_id(tight) + ".json");
-  if (const auto j = read_json(cache)) {
-    ReferenceSolution r;
-    const auto v = (*j)["final_state"].get<std::vector<double>>();
-    r.final_state = Eigen::Map<const Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
-    r.error_estimate = number_from_json((*j)["error_estimate"]);
-    out.solution = r;
-    return out;
+  const nlohmann::json inputs = case_inputs(tight);
+  const fs::path cache = folder.path() / "references" /
+                         (hash_hex(inputs.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + ".json");
+  if (const auto text = folder.read(cache)) {
+    std::string problem;
+    if (auto r = parse_reference_record(*text, inputs, problem)) {
+      out.solution = std::move(*r);
+      return out;
+    }
+    folder.set_aside(cache, problem);
   }
   const CaseResult a = run_case(tight, {});
   const CaseResult b = run_case(loose, {});
@@ -161,11 +166,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
     return out;
   }
   ReferenceSolution r{a.final_state, a.layout.distance(a.final_state, b.final_state)};
-  nlohmann::json j;
-  j["final_state"] = std::vector<double>(r.final_state.data(), r.final_state.data() + r.final_state.size());
-  j["error_estimate"] = json_number(r.error_estimate);
-  j["description"] = out.description;
-  write_file_atomically(cache, j.dump(1));
+  write_file_atomically(cache, reference_record_text(r, inputs, out.description));
   out.solution = r;
   return out;
 }
@@ -178,6 +179,7 @@ struct Job {
 };
 
 nlohmann::json run_job(const Job& job, const fs::path& dir) {
+  nlohmann::json checksums = nlohmann::json::object();  // of the series files, for resuming
   const ExperimentSpec& ex = *job.experiment;
   const auto& ref = job.reference->solution;
   std::optional<SeriesDecimator> series;
@@ -188,14 +190,52 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   hooks.series = series ? &*series : nullptr;
   hooks.snapshots = ex.snapshots.empty() ? nullptr : &snapshots;
   const CaseResult result = run_case(job.spec, hooks);
-  if (hooks.snapshots && result.status != "n/a")
+  if (hooks.snapshots && result.status != "n/a") {
     write_file_atomically(dir / "series" / (job.id + "-snapshots.csv"), snapshots.csv);
+    checksums[job.id + "-snapshots.csv"] = hash_hex(snapshots.csv);
+  }
   const double ref_err = ref ? ref->error_estimate : kNaN;
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
-  if (series && result.status != "n/a")
-    write_file_atomically(dir / "series" / (job.id + ".csv"), series_csv(series->rows()));
+  if (series && result.status != "n/a") {
+    const std::string csv = series_csv(series->rows());
+    write_file_atomically(dir / "series" / (job.id + ".csv"), csv);
+    checksums[job.id + ".csv"] = hash_hex(csv);
+  }
   nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
-  write_file_atomically(dir / "cases" / (job.id + ".json"), record.dump(1));
+  record["series_files"] = checksums;
+  write_file_atomically(dir / "cases" / (job.id + ".json"), sealed_record_text(record));
+  return record;
+}
+
+/// The finished record of a job from an earlier run, if there is one and it and its series
+/// files are whole; a damaged one is set aside (and the case is run again).
+std::optional<nlohmann::json> resumed_record(const Job& job, const ResultFolder& folder) {
+  const fs::path file = folder.path() / "cases" / (job.id + ".json");
+  const auto text = folder.read(file);
+  if (!text) return std::nullopt;
+  std::string problem;
+  auto record = parse_case_record(*text, job.id, problem);
+  if (!record) {
+    folder.set_aside(file, problem);
+    return std::nullopt;
+  }
+  const auto files = record->find("series_files");
+  if (files == record->end() || !files->is_object()) {
+    folder.set_aside(file, "it does not list its series files");
+    return std::nullopt;
+  }
+  const bool series_expected = job.experiment->series && (*record)["status"] != "n/a";
+  if (series_expected != files->contains(job.id + ".csv")) {
+    folder.set_aside(file, "its series files are not the experiment's");
+    return std::nullopt;
+  }
+  for (const auto& [name, checksum] : files->items()) {
+    const fs::path series = folder.path() / "series" / name;
+    const auto csv = folder.read(series);
+    if (csv && checksum.is_string() && hash_hex(*csv) == checksum.get<std::string>()) continue;
+    if (csv) folder.set_aside(series, "its checksum does not match its case record");
+    return std::nullopt;
+  }
   return record;
 }
 
@@ -254,7 +294,7 @@ std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::
         if (c.integrator != p.integrator ||
             !(defaults || (same(c.h, p.h) && same(c.rtol, p.rtol) && same(c.atol, p.atol))))
           continue;
-        const std::string id = case_id(c);
+        const std::string id = case_id(c, ex);
         for (const auto& r : records)
           if (r["case_id"] == id) match = &r;
         match_spec = &c;
@@ -275,20 +315,42 @@ std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::
   return s;
 }
 
+/// The bytes a case's files can take at most: its record, and its series (SeriesDecimator's
+/// 2000 bins and the header, nine numbers a row); snapshots are left out of the estimate.
+constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0;
+
+/// Refuses a study whose result files would be larger than its max_output, before it starts.
+void check_output_estimate(const StudySpec& spec) {
+  double bytes = 0.0;
+  std::size_t cases = 0;
+  for (const auto& ex : spec.experiments) {
+    cases += ex.cases.size();
+    bytes += static_cast<double>(ex.cases.size()) * (kRecordBytes + (ex.series ? kSeriesBytes : 0.0));
+  }
+  if (bytes <= spec.limits.max_output_bytes) return;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s: %zu cases write up to %.3g bytes of records and series, more than max_output = %.0f",
+                spec.file.c_str(), cases, bytes, spec.limits.max_output_bytes);
+  throw InputError(buf);
+}
+
 }  // namespace
 
 StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
-  const fs::path dir(options.out_dir);
-  fs::create_directories(dir);
+  check_output_estimate(spec);
+  const ResultFolder folder(options.out_dir);
+  const fs::path& dir = folder.path();
   const std::string started = utc_now();
   const auto wall_start = std::chrono::steady_clock::now();
 
-  // References first: every case of an experiment is measured against the same one.
+  // References first: every case of an experiment is measured against the same one. Each is
+  // cached as soon as it is computed, so a kill loses at most the one being computed.
   std::map<std::string, ExperimentReference> references;
   for (const auto& ex : spec.experiments) {
+    if (ex.cases.empty()) throw InputError(spec.file + ": experiment '" + ex.name + "' has no case");
     if (options.progress && ex.reference)
       std::fprintf(stderr, "%s/%s: computing the reference solution\n", spec.name.c_str(), ex.name.c_str());
-    references[ex.name] = compute_reference(ex, ex.cases.front(), dir);
+    references[ex.name] = compute_reference(ex, ex.cases.front(), folder);
   }
 
   std::vector<Job> jobs;
@@ -300,7 +362,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   summary.cases = static_cast<int>(jobs.size());
   std::atomic<bool> abort{false};
   std::mutex mutex;
-  std::optional<InputError> input_error;
+  std::exception_ptr error;  // the first, which ends the study once running cases finish
   std::size_t finished = 0;
 
   const auto finish = [&](std::size_t i, const nlohmann::json& record, bool resumed) {
@@ -325,18 +387,16 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
       for (std::size_t k = next++; k < todo.size() && !abort; k = next++) {
         const std::size_t i = todo[k];
         Job& job = jobs[i];
-        job.id = case_id(job.spec);
-        const auto saved = read_json(dir / "cases" / (job.id + ".json"));
-        const bool series_ok = !job.experiment->series || fs::exists(dir / "series" / (job.id + ".csv"));
-        if (saved && series_ok && saved->value("case_id", "") == job.id) {
-          finish(i, *saved, true);
-          continue;
-        }
         try {
+          job.id = case_id(job.spec, *job.experiment);
+          if (const auto saved = resumed_record(job, folder)) {
+            finish(i, *saved, true);
+            continue;
+          }
           finish(i, run_job(job, dir), false);
-        } catch (const InputError& e) {
+        } catch (...) {
           const std::lock_guard lock(mutex);
-          if (!input_error) input_error.emplace(e);
+          if (!error) error = std::current_exception();
           abort = true;
         }
       }
@@ -365,13 +425,13 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
       CaseResult skipped;
       skipped.status = "skipped";
       skipped.detail = "skipped: " + of.integrator + " (the source of its step count) did not finish";
-      jobs[i].id = case_id(c);
+      jobs[i].id = case_id(c, *jobs[i].experiment);
       finish(i, case_record(jobs[i].id, c, skipped, kNaN, false), false);
     }
   }
   std::erase_if(second, [&](std::size_t i) { return std::isnan(jobs[i].spec.h); });
   if (!abort) run_all(second);
-  if (input_error) throw *input_error;
+  if (error) std::rethrow_exception(error);
 
   std::string cases = cases_csv_header();
   for (const auto& r : records) cases += cases_csv_row(r);

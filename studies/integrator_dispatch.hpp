@@ -1,7 +1,7 @@
 #pragma once
 // What the case runner does alike for the integrator a case names, a catalogued one
 // (studies/case_runner.hpp) or one its spec defines (studies/user_method_runner.hpp): record
-// its declared promises, require a step size of a fixed-step method, and record a model that
+// its declared promises, check its settings, and record a model that
 // lacks the view it needs as "n/a".
 
 #include <cmath>
@@ -11,6 +11,8 @@
 #include "integrators/declaration.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
+#include "studies/run_limits.hpp"
+#include "studies/tolerance_domain.hpp"
 
 namespace geomint::detail {
 
@@ -23,9 +25,28 @@ inline void record_declaration(const Declaration& d, CaseResult& result) {
   result.stays_on_manifold = d.stays_on_manifold;
 }
 
-inline void require_step_size(const Declaration& d, const CaseSpec& spec) {
-  if (!d.adaptive && std::isnan(spec.h))
+/// The case's settings are the ones the method uses, each in its domain, and a fixed-step
+/// run is within the step cap (studies/run_limits.hpp); else an InputError naming the setting.
+inline void check_settings(const Declaration& d, const CaseSpec& spec) {
+  if (!(spec.T > 0.0 && std::isfinite(spec.T)))
+    throw InputError("T must be a positive finite number");
+  if (d.adaptive) {
+    if (!std::isnan(spec.h))
+      throw InputError(spec.integrator + " is adaptive: a step size h does not apply (give rtol/atol)");
+    if (!std::isnan(spec.rtol))
+      if (const auto why = rtol_problem(spec.rtol)) throw InputError("rtol " + *why);
+    if (!std::isnan(spec.atol))
+      if (const auto why = atol_problem(spec.atol)) throw InputError("atol " + *why);
+    return;
+  }
+  if (!std::isnan(spec.rtol) || !std::isnan(spec.atol))
+    throw InputError(spec.integrator + " is a fixed-step method: rtol and atol do not apply (give h)");
+  if (std::isnan(spec.h))
     throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
+  if (!(spec.h > 0.0 && std::isfinite(spec.h)))
+    throw InputError("h must be a positive finite number");
+  if (const auto why = step_count_problem(spec.T, spec.h, spec.max_steps))
+    throw InputError(spec.integrator + ": " + *why);
 }
 
 inline void record_not_applicable(const CaseSpec& spec, std::string_view needs,

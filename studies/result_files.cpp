@@ -12,18 +12,6 @@
 
 namespace geomint {
 
-void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
-  std::filesystem::create_directories(path.parent_path());
-  const auto tmp = path.string() + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out) throw InputError("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, path);
-}
-
 std::string csv_number(double v, bool absent) {
   if (absent) return "";
   if (std::isnan(v)) return "nan";
@@ -125,6 +113,8 @@ const std::vector<std::string> kColumns = {
     "symplectic", "stays_on_manifold", "momentum_rel_err_max", "global_err_ambient",
     "casimir_err_max", "manifold_defect_max", "constraint_err_max"};
 }  // namespace
+
+const std::vector<std::string>& cases_csv_columns() { return kColumns; }
 
 std::string cases_csv_header() {
   std::string s;

@@ -1,5 +1,5 @@
 #pragma once
-// Writing result files: atomic writes, CSV cells, and the per-case JSON records that
+// Writing result files (atomically: studies/atomic_file.hpp): CSV cells, and the per-case JSON records that
 // cases.csv is assembled from (docs/result-files.md).
 
 #include <filesystem>
@@ -12,10 +12,6 @@
 #include "studies/metrics.hpp"
 
 namespace geomint {
-
-/// Writes to a temporary file next to `path`, then renames it over `path`: a reader (or an
-/// interrupted run) sees the old file or the new one, never half of one.
-void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 /// A number as a CSV cell: 17 significant digits, "nan" for NaN; an empty cell for `absent`.
 std::string csv_number(double v, bool absent = false);
@@ -34,7 +30,8 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
 /// The series of a case as CSV text.
 std::string series_csv(const std::vector<SeriesDecimator::Row>& rows);
 
-/// The cases.csv header and one row from a case record.
+/// The columns of cases.csv, each a member of a case record; the header; one row from a record.
+const std::vector<std::string>& cases_csv_columns();
 std::string cases_csv_header();
 std::string cases_csv_row(const nlohmann::json& record);
 

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -307,6 +308,10 @@ nlohmann::json to_json(const YAML::Node& node) {
 
 // ---- The text and the shape of the YAML, before any key is read ----
 
+const std::set<std::string> kTopLevelKeys = {
+    "name",        "kind",        "title",   "description", "methods",
+    "experiments", "every_model", "figures", "max_steps",   "max_output"};
+
 /// Refuses what yaml-cpp accepts but a spec must not hold: more nodes or deeper nesting than
 /// SpecLimits, an alias inside its own anchor, keys that are not text, duplicate keys, merge
 /// keys, keys and list entries without a value, and a quoted scalar whose closing quote is
@@ -314,6 +319,22 @@ nlohmann::json to_json(const YAML::Node& node) {
 class ShapeCheck {
  public:
   explicit ShapeCheck(const Source& source) : source_(source) {}
+
+  /// The keys of the top-level map, first: an unknown one is named before the size of what
+  /// aliases under it expand to is counted.
+  void check_keys(const YAML::Node& map, const std::set<std::string>& known) const {
+    for (const auto& kv : map) {
+      if (!kv.first.IsScalar() || (kv.first.Scalar() == "<<" && kv.first.Tag() == "?"))
+        return;  // check() names it
+      check_scalar(kv.first);
+      if (!known.contains(kv.first.Scalar())) {
+        std::string list;
+        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+        fail(kv.first,
+             "unknown key " + quote(kv.first.Scalar()) + " (expected one of: " + list + ")");
+      }
+    }
+  }
 
   /// Checks `node` and everything under it; `path` names it (experiments[0].runs[1].h).
   void check(const YAML::Node& node, const std::string& path, int depth) {
@@ -556,9 +577,7 @@ class SpecReader {
   void read(const YAML::Node& root) {
     const Context ctx(source_);
     require_map(root, ctx, "a study spec is a map with name, title and experiments");
-    reject_unknown_keys(root, ctx,
-                        {"name", "kind", "title", "description", "methods", "experiments",
-                         "every_model", "figures", "max_steps", "max_output"});
+    reject_unknown_keys(root, ctx, kTopLevelKeys);
     spec_.name = name_text(root, ctx, "name");
     spec_.title = text(root, ctx, "title", false);
     spec_.description = text(root, ctx, "description", false);
@@ -769,6 +788,7 @@ class SpecReader {
     if (!case_settings_.insert(c.integrator + " at " + setting_text(c)).second)
       ctx.fail(node,
                c.integrator + " at " + setting_text(c) + " is given twice in this experiment");
+    c.max_steps = spec_.limits.max_steps;  // an adaptive run stops there
     if (++cases_ > SpecLimits::kCases)
       ctx.fail(node,
                "more than " + std::to_string(SpecLimits::kCases) + " cases, the limit for a spec");
@@ -1285,7 +1305,9 @@ StudySpec parse(const std::string& text, const std::string& path) {
   }
   if (root.IsNull())
     ctx.fail(root, "the document is empty: a study spec is a map with name, title and experiments");
-  ShapeCheck(source).check(root, "", 1);
+  ShapeCheck shape(source);
+  if (root.IsMap()) shape.check_keys(root, kTopLevelKeys);  // before aliases are expanded below
+  shape.check(root, "", 1);
 
   StudySpec spec;
   spec.file = path;
@@ -1297,6 +1319,9 @@ StudySpec parse(const std::string& text, const std::string& path) {
 }  // namespace
 
 StudySpec load_study_spec(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw InputError(one_line(path) + ": is a folder, not a spec file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(one_line(path) + ": cannot read the file");
   // Read at most one byte beyond the limit: a larger file is refused unread.
@@ -1307,15 +1332,15 @@ StudySpec load_study_spec(const std::string& path) {
   return parse_study_spec(text, path);
 }
 
-StudySpec parse_study_spec(const std::string& text, const std::string& path) {
+StudySpec parse_study_spec(const std::string& content, const std::string& path) {
   try {
-    return parse(text, path);
+    return parse(content, path);
   } catch (const InputError&) {
     throw;
   } catch (const YAML::Exception& e) {  // a last resort: every yaml-cpp call above is guarded
-    const std::string_view body = std::string_view(text).starts_with("\xEF\xBB\xBF")
-                                      ? std::string_view(text).substr(3)
-                                      : std::string_view(text);
+    const std::string_view body = std::string_view(content).starts_with("\xEF\xBB\xBF")
+                                      ? std::string_view(content).substr(3)
+                                      : std::string_view(content);
     const Source source(path, body);
     throw InputError(source.place(e.mark.is_null() ? 0 : static_cast<std::size_t>(e.mark.pos)) +
                      ": " + one_line("the spec could not be read here (yaml-cpp: " + e.msg + ")"));

@@ -58,8 +58,8 @@ struct StudySpec {
   std::vector<std::shared_ptr<const UserMethod>> methods;  // defined by their coefficients
   std::vector<ExperimentSpec> experiments;
   nlohmann::json figures = nlohmann::json::array();  // study-level figures, for the report
-  RunLimits limits;        // `max_steps`, `max_output` (defaults 10^7 steps, 1 GiB)
   nlohmann::json as_json;  // the spec as parsed, for the manifest
+  RunLimits limits;  // `max_steps`, `max_output` (defaults 10^7, 1 GiB); every case carries max_steps
 };
 
 /// What a spec may hold (studies/README.md): larger or deeper ones are refused unread.
@@ -76,6 +76,6 @@ struct SpecLimits {
 StudySpec load_study_spec(const std::string& path);
 /// The same from the spec's text; `path` names it in messages. Nothing but an InputError
 /// leaves it, whatever the text.
-StudySpec parse_study_spec(const std::string& text, const std::string& path);
+StudySpec parse_study_spec(const std::string& content, const std::string& path);
 
 }  // namespace geomint

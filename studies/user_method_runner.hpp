@@ -63,8 +63,8 @@ void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
   std::visit(
       [&]<class Coefficients>(const Coefficients& coefficients) {
         using Entry = UserMethodEntry<Coefficients>;
+        check_settings(d, spec);
         if constexpr (Entry::template runs_on<Model>) {
-          require_step_size(d, spec);
           run.template operator()<typename Entry::template type<Model>>(coefficients);
         } else {
           record_not_applicable(spec, Entry::needs, result);

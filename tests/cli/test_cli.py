@@ -6,6 +6,7 @@ and keeps the series up to it, that `study` writes its result files and resumes,
 runs methods a spec defines by their coefficients and refuses one short of its declared order.
 """
 import csv
+import json
 import os
 import subprocess
 import sys
@@ -206,6 +207,102 @@ class UserMethods(unittest.TestCase):
             self.assertIn(f"{spec}:{line}:5: methods[0]: method 'rk38_user': order condition "
                           "'sum b_i = 1' (order 1, tree τ) violated: 1.001", r.stderr)
             self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+
+
+class ExitStatusContract(unittest.TestCase):
+    """README "Exit status": 0 done; 2 bad input, one line, nothing written or truncated; 3 an
+    integration failure, one line with type, time and step, the output up to it kept; 4 an
+    I/O failure, named."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.out = os.path.join(self.dir.name, "keep.csv")
+        with open(self.out, "w") as f:
+            f.write("precious\n")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def run_refused(self, status, *args):
+        r = geomint(*args)
+        self.assertEqual(r.returncode, status, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        with open(self.out) as f:
+            self.assertEqual(f.read(), "precious\n", args)
+        return lines[0]
+
+    def test_infeasible_runs_are_refused_with_the_estimate_before_anything_is_written(self):
+        base = ["run", "--model", "spherical_pendulum", "--integrator", "rk4", "--out", self.out]
+        line = self.run_refused(2, *base, "--h", "1e-300", "--T", "1")
+        self.assertIn("1e+300 steps, more than the cap of 10000000 (max_steps)", line)
+        self.assertIn("more than the cap", self.run_refused(2, *base, "--h", "1e-320"))
+        self.assertIn("--T must be a positive finite number", self.run_refused(2, *base, "--h", "0.1", "--T", "inf"))
+        self.assertIn("more than the cap", self.run_refused(2, *base, "--h", "1e-3", "--T", "1e300"))
+        self.assertIn("more than --max-output 1000",
+                      self.run_refused(2, *base, "--h", "1e-3", "--max-output", "1000"))
+        self.assertIn("more than the cap of 100 ", self.run_refused(2, *base, "--h", "1e-3", "--max-steps", "100"))
+
+    def test_settings_a_method_does_not_use_and_values_outside_their_domain_are_refused(self):
+        base = ["run", "--model", "spherical_pendulum", "--out", self.out]
+        self.assertIn("rtol and atol do not apply",
+                      self.run_refused(2, *base, "--integrator", "rk4", "--h", "0.1", "--rtol", "1e-6"))
+        self.assertIn("h does not apply", self.run_refused(2, *base, "--integrator", "dopri45", "--h", "0.1"))
+        self.assertIn("--rtol must be a finite number",
+                      self.run_refused(2, *base, "--integrator", "dopri45", "--rtol", "nan"))
+        self.assertIn("rtol must be from 100 machine epsilons",
+                      self.run_refused(2, *base, "--integrator", "odeint_dopri5", "--rtol", "1e-300"))
+        self.assertIn("cannot be projected", self.run_refused(
+            2, *base, "--integrator", "rk4", "--h", "0.1", "--ic", "q1=0,0,0", "--project"))
+        self.assertIn("not a finite number", self.run_refused(
+            2, *base, "--integrator", "rk4", "--h", "0.1", "--ic", "q1=nan,0,1"))
+
+    def test_parser_errors_are_one_line_and_status_2(self):
+        for args in (["run", "--integrator", "rk4"], ["run", "--model", "m", "--integrator", "rk4", "--h", "abc"],
+                     ["run", "--bogus"], [], ["frobnicate"], ["run", "--model", "m", "--h"]):
+            r = geomint(*args)
+            self.assertEqual(r.returncode, 2, (args, r.stderr))
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, (args, r.stderr))
+
+    def test_a_failed_write_is_status_4_and_names_the_path(self):
+        r = geomint("run", "--model", "spherical_pendulum", "--integrator", "rk4", "--h", "0.1",
+                    "--out", "/dev/full")
+        self.assertEqual(r.returncode, 4, r.stderr)
+        self.assertIn("cannot write /dev/full: No space left on device", r.stderr)
+        r = geomint("run", "--model", "spherical_pendulum", "--integrator", "rk4", "--h", "0.1",
+                    "--out", self.dir.name)
+        self.assertEqual(r.returncode, 4, r.stderr)
+        self.assertIn("it is a directory", r.stderr)
+
+    def test_an_adaptive_run_stops_at_the_step_cap_with_status_3_and_keeps_its_output(self):
+        r = geomint("run", "--model", "spherical_pendulum", "--integrator", "dopri45", "--rtol", "1e-10",
+                    "--max-steps", "10", "--out", self.out)
+        self.assertEqual(r.returncode, 3, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, r.stderr)
+        self.assertRegex(lines[0], r"TooMuchWork at t = [0-9.e-]+: .*cap of 10 steps.*\(step 11;")
+        with open(self.out) as f:
+            # the header, t = 0 and ten steps of four output points each (ode45's Refine)
+            self.assertEqual(len(f.readlines()), 1 + 1 + 4 * 10)
+
+    def test_a_report_of_damaged_results_is_one_line_and_status_2(self):
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "tiny.yaml")
+            with open(spec, "w") as f:
+                f.write(SPEC)
+            out = os.path.join(d, "out")
+            self.assertEqual(geomint("study", spec, "--out", out, "--quiet").returncode, 0)
+            manifest = os.path.join(out, "manifest.json")
+            with open(manifest) as f:
+                m = json.load(f)
+            m["experiments"][0]["plots"] = 3
+            with open(manifest, "w") as f:
+                json.dump(m, f)
+            r = geomint("report", out, "--out", os.path.join(d, "report"))
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+            self.assertIn("'plots' has the wrong type", r.stderr)
+            self.assertNotIn("Traceback", r.stderr)
 
 
 if __name__ == "__main__":
