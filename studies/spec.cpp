@@ -22,10 +22,8 @@
 #include "integrators/order_conditions.hpp"
 #include "integrators/runtime_commutator_free.hpp"
 #include "models/parameters.hpp"
-#include "studies/case_runner.hpp"
 #include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
-#include "studies/model_types.hpp"
 #include "studies/spec_text.hpp"
 #include "studies/tolerance_domain.hpp"
 #include "studies/user_method.hpp"
@@ -543,20 +541,17 @@ struct ModelCheck {
 };
 ModelCheck check_model_case(const CaseSpec& c) {
   ModelCheck out;
-  for_each_model_type([&]<class M>() {
-    if (c.model != M::kName) return;
-    out.has_bodies = detail::HasBodies<M>;
-    try {
-      std::string notes;
-      (void)detail::case_model<M>(c, notes);
-    } catch (const InputError& e) {
-      out.initial_problem = e.what();
-    } catch (const std::bad_alloc&) {
-      out.initial_problem = std::string(M::kName) + " with these parameters does not fit in memory";
-    } catch (const std::length_error&) {
-      out.initial_problem = std::string(M::kName) + " with these parameters does not fit in memory";
-    }
-  });
+  const ModelEntry& model = find_model(c.model);
+  out.has_bodies = model.has_bodies;
+  try {
+    model.check_initial_state(c);
+  } catch (const InputError& e) {
+    out.initial_problem = e.what();
+  } catch (const std::bad_alloc&) {
+    out.initial_problem = c.model + " with these parameters does not fit in memory";
+  } catch (const std::length_error&) {
+    out.initial_problem = c.model + " with these parameters does not fit in memory";
+  }
   return out;
 }
 
