@@ -5,17 +5,19 @@
 #include <memory>
 #include <string>
 
-#include <yaml-cpp/yaml.h>
-
 #include "cli/commands.hpp"
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
 #include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
+#include "studies/spec.hpp"
+#include "studies/spec_text.hpp"
 
 namespace geomint::cli {
 
 namespace {
+
+using spec_text::one_line;
 
 void list_models() {
   for (const auto& m : model_catalogue()) {
@@ -59,11 +61,12 @@ void list_studies() {
     if (e.path().extension() == ".yaml") files.push_back(e.path());
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
+    // The spec reader's checks, so that a malformed spec is listed as such, never thrown.
     std::string title;
     try {
-      title = YAML::LoadFile(f.string())["title"].as<std::string>("");
-    } catch (const YAML::Exception&) {
-      title = "(not valid YAML)";
+      title = one_line(load_study_spec(f.string()).title);
+    } catch (const InputError&) {
+      title = "(unreadable: `geomint study` on it says why)";
     }
     std::printf("%-40s %s\n", f.string().c_str(), title.c_str());
   }

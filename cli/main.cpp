@@ -67,7 +67,13 @@ int main(int argc, char** argv) {
   }
   try {
     for (const auto& c : commands)
-      if (c.app->parsed()) return c.run();
+      if (c.app->parsed()) {
+        const int status = c.run();
+        // What `list` (or `run` without --out) printed must have reached its destination.
+        if (std::fflush(stdout) != 0 || std::ferror(stdout))
+          throw geomint::io_error("write", "standard output");
+        return status;
+      }
   } catch (const geomint::InputError& e) {
     return fail(2, e.what());
   } catch (const geomint::IntegrationFailure& e) {

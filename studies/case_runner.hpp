@@ -251,6 +251,20 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   return result;
 }
 
+/// Builds the case's model and initial state as a run would, without running: an InputError
+/// names what is wrong with the preset, the parameters or the initial state.
+template <Model M>
+void check_initial_state_for(const CaseSpec& spec) {
+  std::string notes;
+  detail::case_model<M>(spec, notes);
+}
+
+/// Whether the model has bodies on S^2, of which a study can take snapshots.
+template <Model M>
+bool has_bodies_for() {
+  return detail::HasBodies<M>;
+}
+
 /// The model's exact state at T from the case's initial state, for a model that has a
 /// closed-form solution (`exact_solution(y0, t)`); an InputError for one that has none.
 template <Model M>

@@ -10,6 +10,10 @@ template <Model M>
 CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks);
 template <Model M>
 Eigen::VectorXd exact_final_state_for(const CaseSpec& spec);
+template <Model M>
+void check_initial_state_for(const CaseSpec& spec);
+template <Model M>
+bool has_bodies_for();
 
 const std::vector<ModelEntry>& model_catalogue() {
   static const std::vector<ModelEntry> list = [] {
@@ -32,7 +36,9 @@ const std::vector<ModelEntry>& model_catalogue() {
                    requires(const M& m, const typename M::State& y) {
                      m.exact_solution(y, 1.0);
                    },
-                   &exact_final_state_for<M>});
+                   &exact_final_state_for<M>,
+                   &check_initial_state_for<M>,
+                   has_bodies_for<M>()});
     });
     return l;
   }();

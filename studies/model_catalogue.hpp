@@ -33,6 +33,10 @@ struct ModelEntry {
   bool has_exact_solution;  // can be a study's exact reference
   /// The exact state at the case's T from its initial state (InputError without one).
   Eigen::VectorXd (*exact_final_state)(const CaseSpec&);
+  /// Builds the case's model and initial state without running (InputError if not valid), so
+  /// that a spec is checked whole before anything runs.
+  void (*check_initial_state)(const CaseSpec&);
+  bool has_bodies;  // bodies on S^2, of which a study can take snapshots
 };
 
 const std::vector<ModelEntry>& model_catalogue();

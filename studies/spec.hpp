@@ -2,6 +2,7 @@
 // A study spec: a YAML file under studies/ (the format is documented in studies/README.md).
 
 #include <Eigen/Core>
+#include <cstddef>
 #include <limits>
 #include <map>
 #include <memory>
@@ -58,12 +59,23 @@ struct StudySpec {
   std::vector<ExperimentSpec> experiments;
   nlohmann::json figures = nlohmann::json::array();  // study-level figures, for the report
   nlohmann::json as_json;  // the spec as parsed, for the manifest
-  RunLimits limits;  // `max_steps`, `max_output`; every case carries max_steps
+  RunLimits limits;  // `max_steps`, `max_output` (defaults 10^7, 1 GiB); every case carries max_steps
 };
 
-/// Reads and validates a spec; any problem is an InputError naming the file and the place.
+/// What a spec may hold (studies/README.md): larger or deeper ones are refused unread.
+struct SpecLimits {
+  static constexpr std::size_t kBytes = 1024 * 1024;  // the file's size: 1 MiB
+  static constexpr int kDepth = 64;                   // nested lists and maps
+  static constexpr std::size_t kNodes = 200000;       // YAML nodes, an alias counted at each use
+  static constexpr std::size_t kExperiments = 1000;   // after `presets:` and `every_model:`
+  static constexpr std::size_t kCases = 100000;       // over all experiments
+};
+
+/// Reads and validates a spec; any problem is an InputError of one line,
+/// `PATH:LINE:COLUMN: <where>: <what>` (1-based; the column counts characters).
 StudySpec load_study_spec(const std::string& path);
-/// The same from the spec's text; `path` names it in messages.
+/// The same from the spec's text; `path` names it in messages. Nothing but an InputError
+/// leaves it, whatever the text.
 StudySpec parse_study_spec(const std::string& content, const std::string& path);
 
 }  // namespace geomint

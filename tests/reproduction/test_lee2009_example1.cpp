@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 
 namespace geomint {
@@ -23,9 +24,12 @@ CaseResult example1(const std::string& integrator, double h) {
   c.model = "double_spherical_pendulum";
   c.preset = "lee2009";
   c.integrator = integrator;
-  c.h = h;
-  c.rtol = 1e-3;  // ode45's defaults, for the adaptive method
-  c.atol = 1e-6;
+  if (find_integrator_declaration(integrator)->adaptive) {
+    c.rtol = 1e-3;  // ode45's defaults
+    c.atol = 1e-6;
+  } else {
+    c.h = h;
+  }
   c.T = 100.0;
   CaseResult r = run_case(c, {});
   EXPECT_EQ(r.status, "ok") << r.detail;

@@ -20,6 +20,7 @@
 #include <map>
 #include <string>
 
+#include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 
 namespace geomint {
@@ -38,9 +39,12 @@ CaseResult run(const std::string& model, const std::string& preset, const std::s
   c.preset = preset;
   c.parameters = parameters;
   c.integrator = integrator;
-  c.h = h;
-  c.rtol = rtol;  // for the adaptive method
-  c.atol = atol;
+  if (find_integrator_declaration(integrator)->adaptive) {
+    c.rtol = rtol;
+    c.atol = atol;
+  } else {
+    c.h = h;
+  }
   c.T = T;
   CaseResult r = run_case(c, {});
   EXPECT_EQ(r.status, "ok") << model << " " << integrator << ": " << r.detail;
