@@ -15,6 +15,13 @@
 
 namespace geomint::cli {
 
+/// The value of --max-output in bytes; InputError if it is not a size.
+inline double max_output_bytes(const std::string& text) {
+  const auto bytes = parse_byte_size(text);
+  if (!bytes) throw InputError("--max-output '" + text + "' is not a size in bytes (e.g. 1000000 or 2GiB)");
+  return *bytes;
+}
+
 struct LimitOptions {
   std::optional<double> max_steps;
   std::string max_output;
@@ -41,9 +48,7 @@ struct LimitOptions {
         }
     }
     if (!max_output.empty()) {
-      const auto bytes = parse_byte_size(max_output);
-      if (!bytes) throw InputError("--max-output '" + max_output + "' is not a size in bytes (e.g. 1000000 or 2GiB)");
-      spec.limits.max_output_bytes = *bytes;
+      spec.limits.max_output_bytes = max_output_bytes(max_output);
     }
   }
 };

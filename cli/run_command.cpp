@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/limit_options.hpp"
 #include "integrators/failure.hpp"
 #include "models/parameters.hpp"
 #include "studies/atomic_file.hpp"
@@ -94,11 +95,8 @@ CaseSpec case_from(const RunOptions& o) {
   return c;
 }
 
-double max_output_bytes(const RunOptions& o) {
-  if (o.max_output.empty()) return RunLimits{}.max_output_bytes;
-  const auto bytes = parse_byte_size(o.max_output);
-  if (!bytes) throw InputError("--max-output '" + o.max_output + "' is not a size in bytes (e.g. 1000000 or 2GiB)");
-  return *bytes;
+double output_cap(const RunOptions& o) {
+  return o.max_output.empty() ? RunLimits{}.max_output_bytes : max_output_bytes(o.max_output);
 }
 
 /// The bytes a CSV row of `columns` numbers can take: 24 characters a number and a separator.
@@ -106,7 +104,7 @@ constexpr double kRowBytesPerColumn = 25.0;
 
 int run(const RunOptions& o) {
   const CaseSpec spec = case_from(o);
-  const double max_output = max_output_bytes(o);
+  const double max_output = output_cap(o);
   AtomicFile out = o.out.empty() || o.out == "-" ? AtomicFile::standard_output() : AtomicFile(o.out);
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto last_report = std::chrono::steady_clock::now();

@@ -66,6 +66,11 @@ nlohmann::json case_inputs(const CaseSpec& c) {
   return j;
 }
 
+/// The hash of inputs as JSON (text that is not UTF-8 replaced, so that hashing cannot throw).
+std::string hash_of(const nlohmann::json& inputs) {
+  return hash_hex(inputs.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
 /// The reference a case is measured against, as the experiment asks for it.
 nlohmann::json reference_inputs(const ExperimentSpec& ex) {
   if (!ex.reference) return nullptr;
@@ -80,7 +85,7 @@ std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   j["reference"] = reference_inputs(ex);
   j["series"] = ex.series;
   j["snapshots"] = ex.snapshots;
-  return hash_hex(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return hash_of(j);
 }
 
 std::string utc_now() {
@@ -150,7 +155,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
   out.description = desc;
   const nlohmann::json inputs = case_inputs(tight);
   const fs::path cache = folder.path() / "references" /
-                         (hash_hex(inputs.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + ".json");
+                         (hash_of(inputs) + ".json");
   if (const auto text = folder.read(cache)) {
     std::string problem;
     if (auto r = parse_reference_record(*text, inputs, problem)) {
