@@ -60,6 +60,14 @@ inline Element exp(const Vec6& xi) {
   return {so3::exp(u), so3::left_jacobian(u) * xi.tail<3>()};
 }
 
+/// Principal logarithm: the xi = (u, v) with exp(xi) = g and |u| <= pi (at |u| = pi the sign
+/// of u is so3::log's convention). The translation r = J(u) v, and the left Jacobian J(u) is the
+/// matrix of dexp_u on so(3), so v = dexpinv_u(r).
+inline Vec6 log(const Element& g) {
+  const Vec3 u = so3::log(g.rotation);
+  return make(u, so3::dexpinv(u, g.translation));
+}
+
 /// The Lie bracket [(A, a), (B, b)] = (A x B, A x b + a x B).
 inline Vec6 bracket(const Vec6& x, const Vec6& y) {
   const Vec3 a_rot = x.head<3>(), a_tr = x.tail<3>();
@@ -107,6 +115,16 @@ inline Vec6 apply_ad_function(const AdFunctionCoefficients& k, const Vec6& x, co
                  rho * k.g2_tilde * AxAxB +
                  k.g2 * (a.cross(AxB) + A.cross(a.cross(B)) + A.cross(A.cross(b)));
   return make(C, c);
+}
+
+/// Right-trivialised dexp on se(3), d/dt exp(x(t)) = hat(dexp_x(x')) exp(x)  (Celledoni (7)),
+/// in the closed form of Section 2.3 with phi(z) = (e^z - 1) / z: phi(0) = 1,
+/// g1 = (1 - cos a)/a^2 and g2 = (a - sin a)/a^3 (the Rodrigues coefficients b and c), and
+/// g1~, g2~ from ad_series.hpp.
+inline Vec6 dexp(const Vec6& x, const Vec6& y) {
+  const double alpha = x.head<3>().norm();
+  const so3::RodriguesCoefficients k(alpha);
+  return apply_ad_function({1.0, k.b, dexp_g1_tilde(alpha), k.c, dexp_g2_tilde(alpha)}, x, y);
 }
 
 /// Exact dexpinv on se(3) (Celledoni Section 2.3) with phi(z) = z / (e^z - 1):

@@ -1,7 +1,7 @@
-// Unit tests of geometry/ad_series.hpp: the scalar functions g2, g2~ of the exact dexpinv
-// against long-double closed forms and Bernoulli-number series written here, g2~ = g2'/a by
-// finite differences, and the truncated series (8) against Bernoulli numbers from the
-// literature and against finite differences of Eigen's matrix exponential on gl(3).
+// Unit tests of geometry/ad_series.hpp: the scalar functions g2, g2~ of the exact dexpinv and
+// g1~, g2~ of dexp against long-double closed forms and series written here, g~ = g'/a by finite
+// differences, and the truncated series (8) against Bernoulli numbers from the literature and
+// against finite differences of Eigen's matrix exponential on gl(3).
 
 #include "geometry/ad_series.hpp"
 
@@ -14,6 +14,7 @@
 #include <unsupported/Eigen/MatrixFunctions>
 #include <vector>
 
+#include "geometry/so3.hpp"
 #include "support/eigen_matchers.hpp"
 #include "support/finite_difference.hpp"
 #include "support/random.hpp"
@@ -153,6 +154,69 @@ TEST(DexpinvG2Tilde, IsDerivativeOfG2DividedByA) {
         [](double s) { return geomint::dexpinv_g2(s); }, a, 1e-3);
     const double expected = deriv / a;
     EXPECT_NEAR(geomint::dexpinv_g2_tilde(a), expected, 1e-11 / a + 1e-9 * std::abs(expected));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// dexp_g1_tilde, dexp_g2_tilde
+
+/// s_m'(a) / a for s_m(a) = sum_k (-a^2)^k / (2k+m)!, in long double, as the differentiated
+/// series -sum_j (-a^2)^j (2j+2) / (2j+m+2)! (60 terms: for a <= 6.2 the tail is below
+/// 38.5^60 / 120! ~ 1e-104). `abs_sum` gets sum_j |term_j|, the size the terms cancel from.
+long double rodrigues_tilde_reference(double a_in, int m, long double& abs_sum) {
+  const long double a = static_cast<long double>(a_in), a2 = a * a;
+  long double term = 1, sum = 0;
+  for (int k = 2; k <= m + 2; ++k) term /= k;
+  abs_sum = 0;
+  for (int j = 0; j < 60; ++j) {
+    sum += (2 * j + 2) * term;
+    abs_sum += (2 * j + 2) * std::abs(term);
+    term *= -a2 / ((2 * j + m + 3) * (2 * j + m + 4));
+  }
+  return -sum;
+}
+
+TEST(DexpTildeCoefficients, MatchLongDoubleSeries) {
+  // g1~ = s_2'/a and g2~ = s_3'/a (g1 = s_2 = (1 - cos a)/a^2, g2 = s_3 = (a - sin a)/a^3). The
+  // long-double sum is exact to ~1e-19 times its cancellation (< 300 up to 6.2).
+  // Below a = 3 the double series cancels like the reference: 4 eps times sum|terms| / |sum|
+  // (<= 3.4). Above, the closed forms' terms (a sin a, 2(1 - cos a); a(1 - cos a), 3(a - sin a))
+  // each carry a few eps and cancel by at most a factor ~6: 4 eps times that factor.
+  GEOMINT_SEEDED_RNG(rng, 105);
+  for (double a : arguments(rng)) {
+    SCOPED_TRACE("a = " + show(a));
+    long double abs1 = 0, abs2 = 0;
+    const long double ref1 = rodrigues_tilde_reference(a, 2, abs1);
+    const long double ref2 = rodrigues_tilde_reference(a, 3, abs2);
+    double gain1 = static_cast<double>(abs1 / std::abs(ref1));
+    double gain2 = static_cast<double>(abs2 / std::abs(ref2));
+    if (a >= 3.0) {
+      const double s = std::sin(a), c1 = 1.0 - std::cos(a), a5 = std::pow(a, 5);
+      gain1 = (std::abs(a * s) + 2 * c1) / (a * a * a * a) / std::abs(static_cast<double>(ref1));
+      gain2 = (a * c1 + 3 * (a - s)) / a5 / std::abs(static_cast<double>(ref2));
+    }
+    EXPECT_REL_NEAR(geomint::dexp_g1_tilde(a), static_cast<double>(ref1), 4 * kEps * gain1);
+    EXPECT_REL_NEAR(geomint::dexp_g2_tilde(a), static_cast<double>(ref2), 4 * kEps * gain2);
+  }
+}
+
+TEST(DexpTildeCoefficients, AreDerivativesOfRodriguesCoefficientsOverA) {
+  // g1~ = g1'/a and g2~ = g2'/a with g1, g2 the Rodrigues coefficients b, c that se3::dexp uses,
+  // differentiated by Richardson differences (h = 1e-3: truncation ~h^4/480 |g^(5)| < 1e-14,
+  // roundoff ~3 eps g / h ~ 1e-13). Straddles the switches at 1 (c) and 3 (g~).
+  GEOMINT_SEEDED_RNG(rng, 106);
+  std::vector<double> as = {0.05, 0.5, 0.9995, 1.0, 1.0005, 2.0, 2.9995, 3.0, 3.0005, kPi, 5.0};
+  for (int i = 0; i < 30; ++i) as.push_back(rng.uniform(0.05, 6.0));
+  for (double a : as) {
+    SCOPED_TRACE("a = " + show(a));
+    using geomint::so3::RodriguesCoefficients;
+    const auto d = [&](auto coefficient) {
+      return geomint::testing::richardson_derivative_scalar(coefficient, a, 1e-3) / a;
+    };
+    const double d1 = d([](double t) { return RodriguesCoefficients(t).b; });
+    const double d2 = d([](double t) { return RodriguesCoefficients(t).c; });
+    EXPECT_NEAR(geomint::dexp_g1_tilde(a), d1, 1e-12 / a);
+    EXPECT_NEAR(geomint::dexp_g2_tilde(a), d2, 1e-12 / a);
   }
 }
 
