@@ -7,6 +7,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 
@@ -90,6 +91,16 @@ inline Vec3 log(const Mat3& rot) {
   n.normalize();
   if (n.dot(s) < 0.0 || (sin_t == 0.0 && n.maxCoeff() < -n.minCoeff())) n = -n;
   return theta * n;
+}
+
+/// The rotation nearest to a in the Frobenius norm: U V^T from a = U S V^T, with the sign of
+/// the last singular pair flipped if that has determinant -1 (the orthogonal projection onto
+/// SO(3) of a matrix near it).
+inline Mat3 nearest_rotation(const Mat3& a) {
+  const Eigen::JacobiSVD<Mat3> svd(a, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  Mat3 u = svd.matrixU();
+  if ((u * svd.matrixV().transpose()).determinant() < 0.0) u.col(2) = -u.col(2);
+  return u * svd.matrixV().transpose();
 }
 
 /// Cayley map of LLM Section 3.3: F = (I + hat f)(I - hat f)^{-1}

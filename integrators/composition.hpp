@@ -64,6 +64,18 @@ class Composition {
     ++steps_;
   }
 
+  /// The composed map on the base method's own phase space, where it offers one (the symplectic
+  /// Lie group integrators' T*G, integrators/symplectic_lie_group.hpp).
+  template <class Point>
+    requires requires(Base& b, Point& p) { b.step_point(0.0, p, 0.0); }
+  void step_point(double t, Point& p, double h) {
+    for (double g : Method::Scheme::kWeights) {
+      base_.step_point(t, p, g * h);
+      t += g * h;
+    }
+    ++steps_;
+  }
+
  private:
   Base base_;
   double h_;

@@ -6,13 +6,14 @@
 
 namespace geomint {
 
-enum class Family { Classical, Variational, LieGroup, Reference };
+enum class Family { Classical, Variational, LieGroup, SymplecticLieGroup, Reference };
 
 constexpr std::string_view to_string(Family f) {
   switch (f) {
     case Family::Classical: return "classical";
     case Family::Variational: return "variational";
     case Family::LieGroup: return "lie_group";
+    case Family::SymplecticLieGroup: return "symplectic_lie_group";
     case Family::Reference: return "reference";
   }
   return "unknown";

@@ -8,14 +8,20 @@
 // Contract: one block Pi on so3*; invariants the energy, the Casimir |Pi|^2 and the defect
 // |Pi| - L of the orbit the model is set on (L a parameter, so that the AmbientOde projection
 // knows where to project and an initial Pi off that orbit is refused as off the manifold).
-// Views: AmbientOde and LieGroupOde (not SphereLagrangian: it is not a Lagrangian system on
-// (S^2)^n). Its closed-form solution (models/rigid_body_solution.hpp) is the exact reference
+// Views: AmbientOde, LieGroupOde and CotangentLieGroup (not SphereLagrangian: it is not a
+// Lagrangian system on (S^2)^n). The CotangentLieGroup view lifts Pi to the point (I, Pi) of
+// T*SO(3) (attitude Q = I, spatial momentum pi = Q Pi = Pi), on which H = 1/2 pi . omega with
+// omega = Q I^{-1} Q^T pi, and reduces a stepped point (Q, pi) back to Pi = Q^T pi. The reduced
+// map does not depend on the attitude the lift chose: H is invariant under the spatial
+// rotations (Q, pi) -> (R Q, R pi), and so is each step of (15)-(17), whose Ad*, dexp* and exp
+// are equivariant under them; so stepping from (I, Pi) is stepping from any (Q, Q Pi). Its closed-form solution (models/rigid_body_solution.hpp) is the exact reference
 // of studies/rigid_body.yaml.
 
 #include <Eigen/Core>
 #include <string_view>
 #include <vector>
 
+#include "geometry/cotangent_so3.hpp"
 #include "geometry/rotation_action.hpp"
 #include "models/exercise.hpp"
 #include "models/invariant.hpp"
@@ -34,6 +40,8 @@ class FreeRigidBody {
   using Group = RotationAction;
   using State = Group::Point;
   using Algebra = Group::Algebra;
+  static constexpr bool kReducedCotangentState = true;
+  using Cotangent = CotangentSO3;
 
   static ParameterSet default_parameters();
   static const std::vector<Preset<FreeRigidBody>>& presets();
@@ -49,6 +57,14 @@ class FreeRigidBody {
   }
   /// Onto the orbit |Pi| = L.
   void project(State& pi) const { pi *= angular_momentum_ / pi.norm(); }
+  Cotangent::Point cotangent_point(const State& pi) const { return {Eigen::Matrix3d::Identity(), pi}; }
+  void set_cotangent_point(const Cotangent::Point& z, State& pi) const { pi = z.g.transpose() * z.mu; }
+  /// Celledoni (14) for H(Q, pi) = 1/2 pi . omega: f1 = omega, f2 = -R_Q^* dH/dQ = pi x omega.
+  void hamiltonian_field(double /*t*/, const Cotangent::Point& z, Eigen::Vector3d& f1,
+                         Eigen::Vector3d& f2) const {
+    f1 = z.g * inverse_inertia_.cwiseProduct(z.g.transpose() * z.mu);
+    f2 = z.mu.cross(f1);
+  }
   double energy(const State& pi) const { return 0.5 * pi.dot(inverse_inertia_.cwiseProduct(pi)); }
 
   // ---- The model contract (models/model_contract.hpp) -----------------------------------

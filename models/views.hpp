@@ -43,12 +43,32 @@ concept LieGroupOde = requires(const M& m, double t, const typename M::State& y,
   M::Group::bracket(xi, xi, xi);
 };
 
+/// A Hamiltonian system on T*G ~ G ⋉ g* in the right trivialisation (Celledoni Section 3.2):
+/// M::Cotangent is the semidirect product (geometry/cotangent_so3.hpp), the model maps its state
+/// to a point (g, mu) and back, and gives the Hamiltonian vector field of (14) in g x g*,
+///   f(g, mu) = (dH/dmu, -R_g^* dH/dg).
+/// set_cotangent_point writes (g, mu) into a state that already holds the model's other
+/// components. A model whose state is reduced by a symmetry (the free rigid body's body
+/// momentum) lifts it to a point of T*G and reduces the stepped point back (see the model), and
+/// says so by kReducedCotangentState: then only a map on T*G itself, not one on the state, can
+/// be checked against the symplectic form (13).
+template <class M>
+concept CotangentLieGroup =
+    requires(const M& m, double t, const typename M::State& y, typename M::State& out,
+             const typename M::Cotangent::Point& z, typename M::Cotangent::Algebra& f) {
+      { M::kReducedCotangentState } -> std::convertible_to<bool>;
+      { m.cotangent_point(y) } -> std::same_as<typename M::Cotangent::Point>;
+      m.set_cotangent_point(z, out);
+      m.hamiltonian_field(t, z, f, f);
+    };
+
 /// The view names, as the integrator x model matrix reports a missing one.
 namespace view {
 inline constexpr std::string_view kAmbientOde = "AmbientOde";
 inline constexpr std::string_view kSphereLagrangian = "SphereLagrangian";
 inline constexpr std::string_view kDiagonalSphereLagrangian = "diagonal-inertia SphereLagrangian";
 inline constexpr std::string_view kLieGroupOde = "LieGroupOde";
+inline constexpr std::string_view kCotangentLieGroup = "CotangentLieGroup";
 }  // namespace view
 
 }  // namespace geomint

@@ -19,13 +19,15 @@
 #include "studies/catalogue/classical.hpp"
 #include "studies/catalogue/lie_group.hpp"
 #include "studies/catalogue/reference.hpp"
+#include "studies/catalogue/symplectic_lie_group.hpp"
 #include "studies/catalogue/variational.hpp"
 
 namespace geomint {
 
 using IntegratorCatalogue =
     decltype(std::tuple_cat(std::declval<ClassicalEntries>(), std::declval<VariationalEntries>(),
-                            std::declval<LieGroupEntries>(), std::declval<ReferenceEntries>()));
+                            std::declval<LieGroupEntries>(), std::declval<SymplecticLieGroupEntries>(),
+                            std::declval<ReferenceEntries>()));
 
 /// Calls f.template operator()<Entry>() for every entry, in catalogue order.
 template <class F>

@@ -9,6 +9,7 @@
 #include "integrators/variational_explicit.hpp"
 #include "integrators/variational_implicit.hpp"
 #include "models/views.hpp"
+#include "studies/catalogue/composition.hpp"
 
 namespace geomint {
 
@@ -28,17 +29,6 @@ struct ImplicitVariationalEntry {
   static constexpr bool runs_on = SphereLagrangian<M>;
   template <class M>
   using type = ImplicitVariational<M>;
-};
-
-/// A Yoshida composition of one of the two VIs above.
-template <class BaseEntry, class Method>
-struct CompositionEntry {
-  static constexpr const Declaration& declaration = Method::declaration;
-  static constexpr std::string_view needs = BaseEntry::needs;
-  template <class M>
-  static constexpr bool runs_on = BaseEntry::template runs_on<M>;
-  template <class M>
-  using type = Composition<typename BaseEntry::template type<M>, Method>;
 };
 
 using VariationalEntries =

@@ -123,6 +123,26 @@ bool first_of_its_class() {
   return first;
 }
 
+/// Whether Integrator has a map on T*G of its own (the symplectic Lie group integrators).
+template <class Integrator, class Model>
+constexpr bool has_cotangent_map() {
+  if constexpr (!CotangentLieGroup<Model>)
+    return false;
+  else
+    return requires(Integrator& i, typename Model::Cotangent::Point& z) { i.step_point(0.0, z, 0.0); };
+}
+
+/// A map on T*G of its own run on a model whose state is reduced: its structure is that of the
+/// map on T*G, checked there; the reduced map can have more (on the free rigid body the
+/// theta = 0 and theta = 1 maps of Pi are symmetric, measured at 2e-16, and of order 2).
+template <class Integrator, class Model>
+constexpr bool reduced_cotangent_pair() {
+  if constexpr (!has_cotangent_map<Integrator, Model>())
+    return false;
+  else
+    return Model::kReducedCotangentState;
+}
+
 template <class Entry, class Model>
 std::string case_name() {
   return std::string(Entry::declaration.name) + "_on_" + std::string(Model::kName);

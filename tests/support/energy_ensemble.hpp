@@ -1,5 +1,5 @@
 #pragma once
-// Energy drift judged on an ensemble of orbits, for models on (TS^2)^n (the criterion of
+// Energy drift judged on an ensemble of orbits, for models on (TS^2)^n and on T*G (the criterion of
 // tests/conservation/test_vi_conservation.cpp, used by the generated energy suite and by the
 // accuracy gate's drift cases, gates/accuracy_cases.cpp).
 //
@@ -23,6 +23,7 @@
 
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
+#include "models/views.hpp"
 #include "studies/metrics.hpp"
 #include "support/model_setup.hpp"
 
@@ -32,20 +33,36 @@ inline constexpr int kEnsembleOrbits = 24;
 inline constexpr double kDriftTStatisticLimit = 4.0;
 inline constexpr double kDriftOverBandLimit = 0.05;
 
-/// Member `member` of an ensemble of `of` orbits around y0 on (TS^2)^n: y0 itself for member 0,
-/// else y0 with each w_i turned by 0.05 d x q_i (still tangent), d a point of a spiral over the
-/// sphere, one per member: a different orbit on a nearby energy surface.
+/// A point of the spiral over the unit sphere, one per member (of `of`).
+inline Eigen::Vector3d spiral_point(int member, int of) {
+  const double m = member;
+  const double z = 1.0 - (2.0 * m + 1.0) / (2.0 * of), r = std::sqrt(1.0 - z * z);
+  return {r * std::cos(2.39996 * m), r * std::sin(2.39996 * m), z};
+}
+
+/// Member `member` of an ensemble of `of` orbits around y0: y0 itself for member 0, else a
+/// different orbit on a nearby energy surface, d the member's point of a spiral over the sphere.
+/// On (TS^2)^n each w_i is turned by 0.05 d x q_i (still tangent); on T*G the momentum is moved
+/// along its coadjoint orbit, mu -> Ad*_{exp(0.05 d)} mu (d in the so(3) part of the algebra),
+/// which keeps every Casimir (and a reduced state on its orbit).
 template <class Model>
 typename Model::State ensemble_member(const Model& model, const typename Model::State& y0,
                                       int member, int of) {
   typename Model::State y = y0;
   if (member == 0) return y;
-  const double m = member;
-  const double z = 1.0 - (2.0 * m + 1.0) / (2.0 * of), r = std::sqrt(1.0 - z * z);
-  const Eigen::Vector3d d(r * std::cos(2.39996 * m), r * std::sin(2.39996 * m), z);
-  const auto q = Model::positions(y);
-  for (Eigen::Index i = 0; i < model.bodies(); ++i)
-    y.template segment<3>(3 * (model.bodies() + i)) += 0.05 * d.cross(q.col(i));
+  const Eigen::Vector3d d = spiral_point(member, of);
+  if constexpr (SphereLagrangian<Model>) {
+    const auto q = Model::positions(y);
+    for (Eigen::Index i = 0; i < model.bodies(); ++i)
+      y.template segment<3>(3 * (model.bodies() + i)) += 0.05 * d.cross(q.col(i));
+  } else {
+    using Cotangent = typename Model::Cotangent;
+    auto p = model.cotangent_point(y);
+    typename Cotangent::Algebra xi = Cotangent::Algebra::Zero();
+    xi.template head<3>() = 0.05 * d;
+    p.mu = Cotangent::Ad_star_exp(xi, p.mu);
+    model.set_cotangent_point(p, y);
+  }
   return y;
 }
 

@@ -1,0 +1,191 @@
+#pragma once
+// The one-parameter family of symplectic Lie group integrators on T*G ~ G ⋉ g* (Celledoni
+// Section 3.2, after Bogfjellmo & Marthinsen 2016), for a model offering the CotangentLieGroup
+// view. One step (g0, mu0) -> (g1, mu1):
+//   M_theta  = dexp*_{-xi}(mu0 + Ad*_{exp(theta xi)} nbar) - theta dexp*_{-theta xi} Ad*_{exp(theta xi)} nbar   (15)
+//   (xi, nbar) = h f(exp(theta xi) g0, M_theta)                                                            (16)
+//   (g1, mu1) = (exp(xi), Ad*_{exp((theta-1) xi)} nbar) . (g0, mu0),                                       (17)
+// that is g1 = exp(xi) g0 and mu1 = Ad*_{exp((theta-1) xi)} nbar + Ad*_{exp(-xi)} mu0 by (11).
+// theta = 0 and theta = 1 are each other's adjoint and of order 1; theta = 1/2 is symmetric and
+// of order 2. g stays on G to round-off: it is only ever multiplied by exponentials.
+//
+// The solve of (16) for z = (xi, nbar) in R^{2d}: Newton's method on r(z) = z - h f(...) with a
+// forward-difference Jacobian (relative increment 1e-7; it only sets the rate, the residual
+// itself is exact), kept from one iteration to the next while the residual at least halves and
+// recomputed when it does not. The start is the previous step's z scaled to the new h, or the
+// Lie-Euler predictor h f(g0, mu0) on the first step. The rows of nbar are scaled by
+// 1 / max(1, |mu0|) (xi is an angle, nbar a momentum increment). The stopping rule: the scaled
+// residual is below 4 eps |z| (round-off), or it has stopped halving while below 1e-13 |z| (the
+// rounding of evaluating f: what is left cannot be reduced). After 30 iterations, or at a
+// non-finite iterate, the step fails with NonConvergence, naming the time and the residual.
+
+#include <Eigen/Core>
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "integrators/declaration.hpp"
+#include "integrators/explicit_rk.hpp"
+#include "integrators/failure.hpp"
+#include "integrators/options.hpp"
+#include "integrators/work.hpp"
+#include "models/views.hpp"
+
+namespace geomint {
+
+template <CotangentLieGroup M, class Method>
+class SymplecticLieGroup {
+ public:
+  using Model = M;
+  using State = typename M::State;
+  using Cotangent = typename M::Cotangent;
+  using Point = typename Cotangent::Point;
+  using Algebra = typename Cotangent::Algebra;
+  static constexpr Declaration declaration = Method::declaration;
+  static constexpr double kTheta = Method::kTheta;
+  static constexpr int kMaxIterations = 30;
+
+  SymplecticLieGroup(const M& model, const IntegratorOptions& opt)
+      : model_(model), h_(checked_step_size(opt, declaration.name)) {}
+
+  double step_size() const { return h_; }
+  const Work& work() const { return work_; }
+
+  void step(double t, State& y, double h) {
+    Point p = model_.cotangent_point(y);
+    step_point(t, p, h);
+    model_.set_cotangent_point(p, y);
+  }
+
+  /// One step of the map (15)-(17) on T*G itself.
+  void step_point(double t, Point& p, double h) {
+    solve(t, p, h);
+    const Algebra xi = z_.template head<kDim>(), nbar = z_.template tail<kDim>();
+    p.mu = Cotangent::Ad_star_exp((kTheta - 1.0) * xi, nbar) + Cotangent::Ad_star_exp(-xi, p.mu);
+    Cotangent::exp_left(xi, p.g);
+    work_.exponentials += 3;
+    ++work_.steps;
+  }
+
+ private:
+  static constexpr int kDim = Cotangent::kDim;
+  using Unknowns = Eigen::Matrix<double, 2 * kDim, 1>;
+  using Jacobian = Eigen::Matrix<double, 2 * kDim, 2 * kDim>;
+  static constexpr double kEps = std::numeric_limits<double>::epsilon();
+  static constexpr double kRoundOff = 4.0 * kEps, kStalled = 1e-13, kIncrement = 1e-7;
+
+  /// r(z) = z - h f(exp(theta xi) g0, M_theta(z)), the residual of (16) with M_theta of (15).
+  Unknowns residual(double t, const Point& p0, const Unknowns& z, double h) {
+    const Algebra xi = z.template head<kDim>(), nbar = z.template tail<kDim>();
+    const Algebra a = Cotangent::Ad_star_exp(kTheta * xi, nbar);
+    Point at{p0.g, Cotangent::dexp_star(-xi, p0.mu + a) -
+                       kTheta * Cotangent::dexp_star(-kTheta * xi, a)};
+    Cotangent::exp_left(kTheta * xi, at.g);
+    Algebra f1, f2;
+    model_.hamiltonian_field(t + kTheta * h, at, f1, f2);
+    ++work_.f_evals;
+    Unknowns r;
+    r << xi - h * f1, nbar - h * f2;
+    return r;
+  }
+
+  double scaled_norm(const Unknowns& v) const {
+    return std::max(v.template head<kDim>().template lpNorm<Eigen::Infinity>(),
+                    momentum_weight_ * v.template tail<kDim>().template lpNorm<Eigen::Infinity>());
+  }
+
+  void start(double t, const Point& p0, double h) {
+    if (previous_h_ != 0.0) {
+      z_ *= h / previous_h_;
+      return;
+    }
+    Algebra f1, f2;
+    model_.hamiltonian_field(t, p0, f1, f2);
+    ++work_.f_evals;
+    z_ << h * f1, h * f2;
+  }
+
+  /// The forward-difference Jacobian of r at z_, whose residual is r.
+  void factorize_jacobian(double t, const Point& p0, const Unknowns& r, double h) {
+    const double xi_size = z_.template head<kDim>().norm(), nbar_size = z_.template tail<kDim>().norm();
+    for (int j = 0; j < 2 * kDim; ++j) {
+      double dz = kIncrement * std::max(std::abs(z_[j]), j < kDim ? xi_size : nbar_size);
+      if (dz == 0.0) dz = kIncrement;
+      Unknowns z = z_;
+      z[j] += dz;
+      jacobian_.col(j) = (residual(t, p0, z, h) - r) / (z[j] - z_[j]);
+    }
+    lu_.compute(jacobian_);
+  }
+
+  void solve(double t, const Point& p0, double h) {
+    momentum_weight_ = 1.0 / std::max(1.0, p0.mu.template lpNorm<Eigen::Infinity>());
+    start(t, p0, h);
+    Unknowns r = residual(t, p0, z_, h);
+    double rho = scaled_norm(r);
+    bool refresh = true;
+    for (int k = 0;; ++k) {
+      if (!z_.allFinite() || !std::isfinite(rho))
+        throw NonConvergence(t, std::string(declaration.name) +
+                                    ": Newton's iterate for (16) is no longer finite (scaled residual " +
+                                    std::to_string(rho) + ")");
+      if (rho <= kRoundOff * scaled_norm(z_)) break;
+      if (k == kMaxIterations)
+        throw NonConvergence(t, std::string(declaration.name) + ": Newton on (16) left a scaled residual of " +
+                                    std::to_string(rho) + " after " + std::to_string(k) + " iterations (h = " +
+                                    std::to_string(h) + ")");
+      if (refresh) factorize_jacobian(t, p0, r, h);
+      z_ -= lu_.solve(r);
+      ++work_.nonlinear_iterations;
+      const Unknowns r_next = residual(t, p0, z_, h);
+      const double rho_next = scaled_norm(r_next);
+      const bool halved = rho_next <= 0.5 * rho;
+      r = r_next;
+      rho = rho_next;
+      if (!halved && rho <= kStalled * scaled_norm(z_)) break;
+      refresh = !halved;
+    }
+    previous_h_ = h;
+  }
+
+  const M& model_;
+  double h_;
+  Unknowns z_ = Unknowns::Zero();
+  double previous_h_ = 0.0;
+  double momentum_weight_ = 1.0;
+  Jacobian jacobian_;
+  Eigen::PartialPivLU<Jacobian> lu_;
+  Work work_;
+};
+
+// ---- The methods: theta and the declaration --------------------------------------------------
+
+struct SlgiTheta0 {
+  static constexpr double kTheta = 0.0;
+  static constexpr Declaration declaration{
+      "slgi_theta0",
+      "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 0 (Newton, "
+      "finite-difference Jacobian)",
+      Family::SymplecticLieGroup, 1, false, true, false, true};
+};
+struct SlgiThetaHalf {
+  static constexpr double kTheta = 0.5;
+  static constexpr Declaration declaration{
+      "slgi_theta_half",
+      "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1/2 (Newton, "
+      "finite-difference Jacobian)",
+      Family::SymplecticLieGroup, 2, false, true, true, true};
+};
+struct SlgiTheta1 {
+  static constexpr double kTheta = 1.0;
+  static constexpr Declaration declaration{
+      "slgi_theta1",
+      "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1 (Newton, "
+      "finite-difference Jacobian)",
+      Family::SymplecticLieGroup, 1, false, true, false, true};
+};
+
+}  // namespace geomint
