@@ -36,7 +36,7 @@
 //
 // Invariants: energy H (conserved), the Casimirs casimir_Gamma = |Gamma|^2 and
 // casimir_PiGamma = Pi . Gamma (the vertical component of the spatial angular momentum),
-// momentum_X = Pi . X (kind Momentum), and the defect unit_Gamma. Pi . X is conserved exactly
+// Pi_dot_X = Pi . X (kind Momentum), and the defect unit_Gamma. Pi . X is conserved exactly
 // when I commutes with hat(X), i.e. X is an eigenvector of I and the two other principal moments
 // are equal (a Lagrange top, or any X when the body is spherical): d/dt (Pi . X) =
 // (Pi x I^{-1} Pi) . X, the gravity term (Gamma x X) . X vanishing for every g. The flag
@@ -49,6 +49,7 @@
 
 #include "geometry/coadjoint_se3_action.hpp"
 #include "models/exercise.hpp"
+#include "models/heavy_top_parameters.hpp"
 #include "models/invariant.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
@@ -69,7 +70,7 @@ class HeavyTopLiePoisson {
   using Algebra = Group::Algebra;
   using Vec3 = Eigen::Vector3d;
 
-  static ParameterSet default_parameters();
+  static ParameterSet default_parameters() { return HeavyTopParameters::defaults(); }
   static const std::vector<Preset<HeavyTopLiePoisson>>& presets();
 
   explicit HeavyTopLiePoisson(const ParameterSet& p);
@@ -78,14 +79,14 @@ class HeavyTopLiePoisson {
   /// Celledoni (23)-(24).
   void rhs(double /*t*/, const State& y, State& dy) const {
     const Vec3 pi = y.head<3>(), gamma = y.tail<3>();
-    const Vec3 omega = inverse_inertia_.cwiseProduct(pi);
-    dy.head<3>() = pi.cross(omega) + kappa_ * gamma.cross(x_);
+    const Vec3 omega = top_.inverse_inertia.cwiseProduct(pi);
+    dy.head<3>() = pi.cross(omega) + kappa() * gamma.cross(top_.axis);
     dy.tail<3>() = gamma.cross(omega);
   }
   /// f(Pi, Gamma) = -(I^{-1} Pi, s M g l X) (see the file comment).
   void generator(double /*t*/, const State& y, Algebra& xi) const {
-    xi.head<3>() = -inverse_inertia_.cwiseProduct(y.head<3>());
-    xi.tail<3>() = -kappa_ * x_;
+    xi.head<3>() = -top_.inverse_inertia.cwiseProduct(y.head<3>());
+    xi.tail<3>() = -kappa() * top_.axis;
   }
   /// Gamma onto the unit sphere; Pi unchanged.
   void project(State& y) const { y.tail<3>() /= y.tail<3>().norm(); }
@@ -93,16 +94,16 @@ class HeavyTopLiePoisson {
   /// H = 1/2 Pi . I^{-1} Pi + s M g l Gamma . X.
   double energy(const State& y) const {
     const Vec3 pi = y.head<3>();
-    return 0.5 * pi.dot(inverse_inertia_.cwiseProduct(pi)) + kappa_ * y.tail<3>().dot(x_);
+    return 0.5 * pi.dot(top_.inverse_inertia.cwiseProduct(pi)) + kappa() * y.tail<3>().dot(top_.axis);
   }
 
   /// s M g l, the coefficient of the potential.
-  double kappa() const { return kappa_; }
-  const Vec3& inertia() const { return inertia_; }
+  double kappa() const { return top_.kappa.z(); }
+  const Vec3& inertia() const { return top_.inertia; }
   /// The unit vector X (the parameters' X1, X2, X3 normalised).
-  const Vec3& centre_of_mass_direction() const { return x_; }
+  const Vec3& centre_of_mass_direction() const { return top_.axis; }
   /// Whether Pi . X is conserved by the flow (a Lagrange top; see the file comment).
-  bool lagrange_top() const { return lagrange_top_; }
+  bool lagrange_top() const { return top_.lagrange; }
 
   /// (Pi, Gamma) = (I Omega0, e3): the top released from Q(0) = I with body angular velocity
   /// Omega0.
@@ -116,14 +117,12 @@ class HeavyTopLiePoisson {
     out[0] = energy(y);
     out[1] = gamma.squaredNorm();
     out[2] = pi.dot(gamma);
-    out[3] = pi.dot(x_);
+    out[3] = pi.dot(top_.axis);
     out[4] = gamma.allFinite() ? gamma.norm() - 1.0 : manifold::kNaN;  // as an S2 block's
   }
 
  private:
-  Vec3 inertia_, inverse_inertia_, x_;
-  double kappa_;
-  bool lagrange_top_;
+  HeavyTopParameters top_;
   StateLayout layout_;
   std::vector<Invariant> declared_;
 };

@@ -28,14 +28,14 @@ HeavyTopParameters::HeavyTopParameters(const ParameterSet& p)
       axis(p["X1"], p["X2"], p["X3"]),
       kappa(0.0, 0.0, p["gravity_sign"] * p["M"] * p["g"] * p["l"]) {
   const double length = axis.norm();
-  if (!(length > 0.0)) throw InputError("the direction X = (X1, X2, X3) to the centre of mass is zero");
+  if (!(length > 0.0) || !std::isfinite(length)) throw InputError("the direction X = (X1, X2, X3) to the centre of mass is zero");
   axis /= length;
-  // d(Pi . X)/dt = (Pi x I^{-1} Pi) . X vanishes for every Pi exactly when X is a principal
-  // axis and the two other moments are equal.
-  lagrange = false;
+  // Pi . X is conserved iff I hat(X) = hat(X) I: [I, hat X]_ij = (I_i - I_j) hat(X)_ij, and
+  // hat(X)_ij = -eps_ijk X_k, so every pair of distinct moments needs X_k = 0 on the third axis.
+  lagrange = true;
   for (int k = 0; k < 3; ++k) {
     const int i = (k + 1) % 3, j = (k + 2) % 3;
-    if (axis[i] == 0.0 && axis[j] == 0.0 && inertia[i] == inertia[j]) lagrange = true;
+    if (inertia[i] != inertia[j] && axis[k] != 0.0) lagrange = false;
   }
 }
 

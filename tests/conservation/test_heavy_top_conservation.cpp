@@ -16,15 +16,17 @@
 //     1000 steps differ by less than 5 % of max |E - E0|. The control, RKMK4 on the Lie group
 //     form at the same step, drifts (measured: 6.3 -> 111 in a band of 121), so the criterion
 //     can fail.
-//   - theta = 1/2's energy band is second order: halving h on a resolved run (h = 0.0025,
-//     0.00125 over T = 1) divides max |E - E0| by 4 +- 10 %.
-//   - A step that has no solution near the predictor fails typed: NonConvergence at its time.
+//   - theta = 1/2's energy band is second order: halving h on a resolved run (h = 0.001,
+//     0.0005 over T = 1) divides max |E - E0| by 4 +- 10 %.
+//   - A step whose Newton iteration cannot proceed (here the field overflows) fails typed:
+//     NonConvergence at its time, with the residual named.
 
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "integrators/failure.hpp"
@@ -88,8 +90,11 @@ TEST(HeavyTopSlgi, SlgikkFollowsSlgi) {
   EXPECT_LT(worst, 1e-10);
 }
 
+/// pi after 1000 steps of the free body on T*SO(3): each substep's pi1 = Ad*(nbar) + Ad*(pi0)
+/// cancels to pi0 up to the rounding of that sum and of the Newton solve, so the change is at
+/// most a few eps |pi0| per substep (a bound of 2 eps per substep, accumulated linearly).
 template <class Method>
-void expect_free_body_momentum_conserved() {
+void expect_free_body_momentum_conserved(int substeps) {
   const auto& preset = find_preset<HeavyTop>("celledoni2021");
   const HeavyTop model(preset_parameters(preset, {{"g", 0.0}}));
   auto y = preset.initial_state(model);
@@ -102,16 +107,19 @@ void expect_free_body_momentum_conserved() {
   integrate(integrator, y, 0.0, opt.T, [&](double, const HeavyTop::State& x) {
     worst = std::max(worst, (x.template tail<3>() - pi0).norm() / pi0.norm());
   });
-  EXPECT_LT(worst, 1e-13) << Method::declaration.name;
+  const double bound = 2.0 * std::numeric_limits<double>::epsilon() * substeps * 1000;
+  std::printf("%s: max |pi - pi0| / |pi0| = %.2e (bound %.2e)\n",
+              std::string(Method::declaration.name).c_str(), worst, bound);
+  EXPECT_LT(worst, bound) << Method::declaration.name;
 }
 
 TEST(HeavyTopSlgi, FreeBodyMomentumIsConserved) {
   using Half = SymplecticLieGroupEntry<SlgiThetaHalf>;
-  expect_free_body_momentum_conserved<SymplecticLieGroupEntry<SlgiTheta0>>();
-  expect_free_body_momentum_conserved<Half>();
-  expect_free_body_momentum_conserved<SymplecticLieGroupEntry<SlgiTheta1>>();
-  expect_free_body_momentum_conserved<CompositionEntry<Half, SlgiThetaHalfYoshida4>>();
-  expect_free_body_momentum_conserved<CompositionEntry<Half, SlgiThetaHalfYoshida6>>();
+  expect_free_body_momentum_conserved<SymplecticLieGroupEntry<SlgiTheta0>>(1);
+  expect_free_body_momentum_conserved<Half>(1);
+  expect_free_body_momentum_conserved<SymplecticLieGroupEntry<SlgiTheta1>>(1);
+  expect_free_body_momentum_conserved<CompositionEntry<Half, SlgiThetaHalfYoshida4>>(3);
+  expect_free_body_momentum_conserved<CompositionEntry<Half, SlgiThetaHalfYoshida6>>(7);
 }
 
 struct Fig3Run {
@@ -171,17 +179,18 @@ TEST(HeavyTopFig3, Rkmk4DriftsAtTheSameStep) {
 }
 
 TEST(HeavyTopFig3, ThetaHalfEnergyBandIsSecondOrder) {
-  const double coarse = fig3_run<ThetaHalf>(0.0025, 1.0).band, fine = fig3_run<ThetaHalf>(0.00125, 1.0).band;
+  const double coarse = fig3_run<ThetaHalf>(0.001, 1.0).band, fine = fig3_run<ThetaHalf>(0.0005, 1.0).band;
   EXPECT_NEAR(coarse / fine, 4.0, 0.4);
 }
 
 TEST(HeavyTopSlgi, UnsolvableStepFailsTyped) {
   const auto s = testing::make_setup<HeavyTop>("celledoni2021");
-  auto integrator = make<ThetaHalf>(s.model, 0.5);
+  auto integrator = make<ThetaHalf>(s.model, 0.01);
   auto y = s.initial;
+  y.tail<3>() *= 1e300;  // pi x omega overflows: Newton's residual is not finite
   try {
-    integrator.step(2.0, y, 0.5);
-    FAIL() << "a step of h = 0.5 (h |omega| = 75 rad) was solved";
+    integrator.step(2.0, y, 0.01);
+    FAIL() << "a step whose field overflows was solved";
   } catch (const NonConvergence& e) {
     EXPECT_EQ(e.time(), 2.0);
     EXPECT_NE(std::string(e.what()).find("residual"), std::string::npos) << e.what();

@@ -203,7 +203,7 @@ TEST(HeavyTopLiePoisson, DeclaresItsInvariantsAndLayout) {
   EXPECT_EQ(all[1].kind, InvariantKind::Casimir);
   EXPECT_EQ(all[2].name, "casimir_PiGamma");
   EXPECT_EQ(all[2].kind, InvariantKind::Casimir);
-  EXPECT_EQ(all[3].name, "momentum_X");
+  EXPECT_EQ(all[3].name, "Pi_dot_X");
   EXPECT_EQ(all[3].kind, InvariantKind::Momentum);
   EXPECT_TRUE(all[3].conserved);  // the defaults are celledoni2021's Lagrange top
   EXPECT_EQ(all[4].name, "unit_Gamma");
