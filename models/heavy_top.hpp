@@ -54,13 +54,13 @@ class HeavyTop {
 
   void rhs(double /*t*/, const State& y, State& dy) const {
     const auto q = Group::rotation(y);
-    const Eigen::Vector3d omega = angular_velocity(q, y.tail<3>());
+    const Eigen::Vector3d omega = top_.angular_velocity(q, y.tail<3>());
     Eigen::Map<Eigen::Matrix3d>(dy.data()) = so3::hat(omega) * q;
     dy.tail<3>() = top_.kappa.cross(q * top_.axis);
   }
   void generator(double /*t*/, const State& y, Algebra& xi) const {
     const auto q = Group::rotation(y);
-    xi << angular_velocity(q, y.tail<3>()), top_.kappa.cross(q * top_.axis);
+    xi << top_.angular_velocity(q, y.tail<3>()), top_.kappa.cross(q * top_.axis);
   }
   /// Q onto SO(3) (the nearest rotation); pi is free.
   void project(State& y) const { Group::rotation(y) = so3::nearest_rotation(Group::rotation(y)); }
@@ -75,13 +75,13 @@ class HeavyTop {
   /// Celledoni (14) for H above (see the file comment).
   void hamiltonian_field(double /*t*/, const Cotangent::Point& z, Eigen::Vector3d& f1,
                          Eigen::Vector3d& f2) const {
-    f1 = angular_velocity(z.g, z.mu);
+    f1 = top_.angular_velocity(z.g, z.mu);
     f2 = z.mu.cross(f1) + top_.kappa.cross(z.g * top_.axis);
   }
 
   double energy(const State& y) const {
     const auto q = Group::rotation(y);
-    return 0.5 * y.tail<3>().dot(angular_velocity(q, y.tail<3>())) + top_.kappa.dot(q * top_.axis);
+    return 0.5 * y.tail<3>().dot(top_.angular_velocity(q, y.tail<3>())) + top_.kappa.dot(q * top_.axis);
   }
 
   // ---- The model contract (models/model_contract.hpp) -----------------------------------
@@ -95,10 +95,6 @@ class HeavyTop {
   }
 
  private:
-  template <class Rotation>
-  Eigen::Vector3d angular_velocity(const Rotation& q, const Eigen::Vector3d& pi) const {
-    return q * top_.inverse_inertia.cwiseProduct(q.transpose() * pi);
-  }
 
   HeavyTopParameters top_;
   StateLayout layout_;

@@ -27,6 +27,11 @@ struct HeavyTopParameters {
   bool lagrange;                    // X an axis of symmetry of the inertia: Pi . X is conserved
 
   explicit HeavyTopParameters(const ParameterSet& p);
+
+  /// The spatial angular velocity omega = Q I^{-1} Q^T pi of attitude Q and spatial momentum pi.
+  Eigen::Vector3d angular_velocity(const Eigen::Matrix3d& q, const Eigen::Vector3d& pi) const {
+    return q * inverse_inertia.cwiseProduct(q.transpose() * pi);
+  }
   static ParameterSet defaults();
 };
 

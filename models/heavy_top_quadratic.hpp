@@ -54,7 +54,7 @@ class HeavyTopQuadratic {
   void rhs(double /*t*/, const State& y, State& dy) const {
     const Mat3 q = rotation(y);
     const Vec3 pi = y.segment<3>(9), p = y.tail<3>();
-    Eigen::Map<Mat3>(dy.data()) = so3::hat(angular_velocity(q, pi)) * q;
+    Eigen::Map<Mat3>(dy.data()) = so3::hat(top_.angular_velocity(q, pi)) * q;
     dy.segment<3>(9) = -kGamma0.cross(q * p);
     dy.segment<3>(12) = p - q.transpose() * kGamma0;
     dy.tail<3>().setZero();
@@ -75,7 +75,7 @@ class HeavyTopQuadratic {
                          Cotangent::Algebra& f2) const {
     const Mat3& q = z.g.rotation;
     const Vec3 pi = z.mu.head<3>(), p = z.mu.tail<3>();
-    const Vec3 omega = angular_velocity(q, pi);
+    const Vec3 omega = top_.angular_velocity(q, pi);
     f1 << omega, p - q.transpose() * kGamma0;
     f2 << pi.cross(omega) - kGamma0.cross(q * p), Vec3::Zero();
   }
@@ -83,7 +83,7 @@ class HeavyTopQuadratic {
   double energy(const State& y) const {
     const Mat3 q = rotation(y);
     const Vec3 pi = y.segment<3>(9), p = y.tail<3>();
-    return 0.5 * pi.dot(angular_velocity(q, pi)) + 0.5 * p.squaredNorm() - p.dot(q.transpose() * kGamma0);
+    return 0.5 * pi.dot(top_.angular_velocity(q, pi)) + 0.5 * p.squaredNorm() - p.dot(q.transpose() * kGamma0);
   }
 
   // ---- The model contract (models/model_contract.hpp) -----------------------------------
@@ -101,9 +101,6 @@ class HeavyTopQuadratic {
  private:
   static inline const Vec3 kGamma0 = Vec3::UnitZ();
   static Eigen::Map<const Mat3> rotation(const State& y) { return Eigen::Map<const Mat3>(y.data()); }
-  Vec3 angular_velocity(const Mat3& q, const Vec3& pi) const {
-    return q * top_.inverse_inertia.cwiseProduct(q.transpose() * pi);
-  }
 
   HeavyTopParameters top_;
   StateLayout layout_;

@@ -139,6 +139,20 @@ void expect_symmetry_as_declared() {
     EXPECT_GT(residual, kNotSymmetric) << "not declared symmetric, but Phi_-H inverts Phi_H";
 }
 
+/// Prints the symplecticity residual of one step and holds it to the declaration.
+template <class Entry, class Model>
+void expect_symplecticity_residual_as_declared(double H, double residual, const char* where) {
+  std::printf(
+      "%s on %s, H = %g: max |omega(JU, JV) - omega(U, V)| / max |omega(U, V)| = %.3e%s "
+      "(declared %s)\n",
+      std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), H, residual,
+      where, Entry::declaration.symplectic ? "symplectic" : "not symplectic");
+  if constexpr (Entry::declaration.symplectic)
+    EXPECT_LT(residual, kSymplecticBound) << "declared symplectic";
+  else
+    EXPECT_GT(residual, kNotSymplectic) << "not declared symplectic, but preserves omega";
+}
+
 /// (dq, dp) of the tangent vector u = (dq, dw) at y: dp_i = sum_j M_ij (dw_j x q_j + w_j x dq_j).
 template <class Model>
 Eigen::VectorXd canonical(const Model& model, const typename Model::State& y,
@@ -211,16 +225,7 @@ void expect_symplecticity_as_declared() {
       scale = std::max(scale, std::abs(omega(before[a], before[b])));
       defect = std::max(defect, std::abs(omega(after[a], after[b]) - omega(before[a], before[b])));
     }
-  const double residual = defect / scale;
-  std::printf(
-      "%s on %s, H = %g: max |omega(JU, JV) - omega(U, V)| / max |omega(U, V)| = %.3e "
-      "(declared %s)\n",
-      std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), H, residual,
-      Entry::declaration.symplectic ? "symplectic" : "not symplectic");
-  if constexpr (Entry::declaration.symplectic)
-    EXPECT_LT(residual, kSymplecticBound) << "declared symplectic";
-  else
-    EXPECT_GT(residual, kNotSymplectic) << "not declared symplectic, but preserves omega";
+  expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, "");
 }
 
 // ---- Symplecticity on T*G (Celledoni (13)) ----------------------------------------------------
@@ -284,16 +289,7 @@ void expect_cotangent_symplecticity_as_declared() {
       scale = std::max(scale, std::abs(before));
       defect = std::max(defect, std::abs(after - before));
     }
-  const double residual = defect / scale;
-  std::printf(
-      "%s on %s, H = %g: max |omega(JU, JV) - omega(U, V)| / max |omega(U, V)| = %.3e on T*G, "
-      "form (13) (declared %s)\n",
-      std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), H, residual,
-      Entry::declaration.symplectic ? "symplectic" : "not symplectic");
-  if constexpr (Entry::declaration.symplectic)
-    EXPECT_LT(residual, kSymplecticBound) << "declared symplectic";
-  else
-    EXPECT_GT(residual, kNotSymplectic) << "not declared symplectic, but preserves omega";
+  expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, " on T*G, form (13)");
 }
 
 void register_structure_cases() {
