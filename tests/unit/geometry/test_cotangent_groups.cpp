@@ -67,12 +67,6 @@ constexpr double kPi = std::numbers::pi;
 const std::vector<double> kHardNorms = {0.0,   1e-9, 1e-5,  1e-3,       0.5, 1.0,
                                         2.999, 3.0,  3.001, kPi - 1e-6, kPi, 5.0};
 
-Vec6 join(const Vec3& a, const Vec3& b) {
-  Vec6 x;
-  x << a, b;
-  return x;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Matrix representations, and a potential V on each group for the Hamiltonian flow checks with
 // its right-trivialised gradient <grad V(g), xi> = d/de V(exp(e xi) g) at e = 0.
@@ -114,17 +108,17 @@ struct Rep<CotangentSO3xR3> {
     return m;
   }
   static Vec6 vee(const Mat& m) {
-    return join(unskew(m.topLeftCorner<3, 3>()), m.block<3, 1>(3, 6));
+    return se3::make(unskew(m.topLeftCorner<3, 3>()), m.block<3, 1>(3, 6));
   }
   static Group identity() { return {}; }
   static Group random_group(Rng& rng) { return {rng.rotation(), rng.vec3(2.0)}; }
   static Vec6 algebra(Rng& rng, double rotation_norm) {
-    return join(rng.with_norm(rotation_norm), rng.vec3());
+    return se3::make(rng.with_norm(rotation_norm), rng.vec3());
   }
   static double potential(const Group& g) { return kA.dot(g.rotation * g.translation); }
   /// exp(e u) R (x + e v): a . (u x R x + R v) = u . (R x x a) + v . (R^T a).
   static Vec6 potential_gradient(const Group& g) {
-    return join((g.rotation * g.translation).cross(kA), g.rotation.transpose() * kA);
+    return se3::make((g.rotation * g.translation).cross(kA), g.rotation.transpose() * kA);
   }
   static inline const Vec3 kA{0.3, -1.1, 0.7};
 };
@@ -139,7 +133,7 @@ struct Rep<CotangentSE3> {
   static se3::Element identity() { return {}; }
   static se3::Element random_group(Rng& rng) { return {rng.rotation(), rng.vec3(2.0)}; }
   static Vec6 algebra(Rng& rng, double rotation_norm) {
-    return join(rng.with_norm(rotation_norm), rng.vec3());
+    return se3::make(rng.with_norm(rotation_norm), rng.vec3());
   }
   static Vec3 point(const se3::Element& g) { return g.rotation * kB + g.translation; }
   static double potential(const se3::Element& g) {
@@ -149,7 +143,7 @@ struct Rep<CotangentSE3> {
   /// Along (u, v) the point moves by u x p + v: (a + p) . (u x p + v).
   static Vec6 potential_gradient(const se3::Element& g) {
     const Vec3 p = point(g);
-    return join(p.cross(kA), kA + p);
+    return se3::make(p.cross(kA), kA + p);
   }
   static inline const Vec3 kA{0.3, -1.1, 0.7}, kB{0.9, 0.4, -0.5};
 };
@@ -435,9 +429,9 @@ std::vector<Vec6> se3_hard_elements(Rng& rng) {
   std::vector<Vec6> xs;
   for (double r : kHardNorms) {
     const Vec3 n = rng.unit3();
-    xs.push_back(join(r * n, 0.8 * n));
-    xs.push_back(join(r * n, rng.orthogonal_unit(n)));
-    xs.push_back(join(r * n, rng.vec3()));
+    xs.push_back(se3::make(r * n, 0.8 * n));
+    xs.push_back(se3::make(r * n, rng.orthogonal_unit(n)));
+    xs.push_back(se3::make(r * n, rng.vec3()));
   }
   return xs;
 }
@@ -475,7 +469,7 @@ TEST(Dexp, ComposedWithDexpinvIsIdentity) {
       SCOPED_TRACE("u = " + show(u) + ", v = " + show(v));
       EXPECT_EIGEN_NEAR(so3::dexp(u, so3::dexpinv(u, v)), v, 16 * kEps * gain);
       EXPECT_EIGEN_NEAR(so3::dexpinv(u, so3::dexp(u, v)), v, 16 * kEps * gain);
-      const Vec6 x = join(u, rng.vec3()), y = rng.vec6();
+      const Vec6 x = se3::make(u, rng.vec3()), y = rng.vec6();
       SCOPED_TRACE("x = " + show(x) + ", y = " + show(y));
       const double scale = 16 * kEps * gain * (1 + x.tail<3>().norm()) * (1 + x.tail<3>().norm());
       EXPECT_EIGEN_NEAR(se3::dexp(x, se3::dexpinv(x, y)), y, scale);
@@ -533,7 +527,7 @@ TEST(Dexp, HardSizesMatchLongDoubleSeries) {
       LMat6 ad = LMat6::Zero();
       ad.topLeftCorner<3, 3>() = ad.bottomRightCorner<3, 3>() = skew_ld(u);
       ad.bottomLeftCorner<3, 3>() = skew_ld(a);
-      const Vec6 x = join(u, a);
+      const Vec6 x = se3::make(u, a);
       const Mat6 got6 = matrix_of_map<CotangentSE3>([&](const Vec6& e) { return se3::dexp(x, e); });
       const Mat6 expected6 = phi_series(ad).cast<double>();
       EXPECT_TRUE(within(got6.topLeftCorner<3, 3>(), expected, rotation_tol));
