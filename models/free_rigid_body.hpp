@@ -41,6 +41,7 @@ class FreeRigidBody {
   using State = Group::Point;
   using Algebra = Group::Algebra;
   static constexpr bool kReducedCotangentState = true;
+  static constexpr bool kLeftInvariantHamiltonian = true;
   using Cotangent = CotangentSO3;
 
   static ParameterSet default_parameters();

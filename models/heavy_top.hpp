@@ -18,6 +18,7 @@
 //   - AmbientOde in R^12 (Q's nine entries, then pi), projected by the nearest rotation.
 
 #include <Eigen/Core>
+#include <array>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,7 @@ class HeavyTop {
   using State = Group::Point;
   using Algebra = Group::Algebra;
   static constexpr bool kReducedCotangentState = false;
+  static constexpr bool kLeftInvariantHamiltonian = false;
   using Cotangent = CotangentSO3;
 
   static ParameterSet default_parameters() { return HeavyTopParameters::defaults(); }
@@ -82,6 +84,15 @@ class HeavyTop {
   double energy(const State& y) const {
     const auto q = Group::rotation(y);
     return 0.5 * y.tail<3>().dot(top_.angular_velocity(q, y.tail<3>())) + top_.kappa.dot(q * top_.axis);
+  }
+
+  /// The curves of Celledoni Fig. 2 (models/curves.hpp): Q X, the axis to the centre of mass in
+  /// space, and M l Q^{-1} Gamma0, the gravity vector seen from the body, with M l Gamma0 read
+  /// as kappa (the vector of the potential; its sign is gravity_sign's reading).
+  static constexpr std::array<std::string_view, 2> kCurves = {"Q X", "M l Q^-1 Gamma0"};
+  std::array<Eigen::Vector3d, 2> curve_points(const State& y) const {
+    const auto q = Group::rotation(y);
+    return {q * top_.axis, q.transpose() * top_.kappa};
   }
 
   // ---- The model contract (models/model_contract.hpp) -----------------------------------

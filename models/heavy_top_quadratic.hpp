@@ -40,6 +40,7 @@ class HeavyTopQuadratic {
   static constexpr Exercise kExercise{"weak_gravity", 0.001, 1.0};
   using State = Eigen::Matrix<double, 18, 1>;  // Q (column-major), pi, q, p
   static constexpr bool kReducedCotangentState = false;
+  static constexpr bool kLeftInvariantHamiltonian = false;
   using Cotangent = CotangentSO3xR3;
   using Vec3 = Eigen::Vector3d;
   using Mat3 = Eigen::Matrix3d;

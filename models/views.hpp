@@ -51,12 +51,15 @@ concept LieGroupOde = requires(const M& m, double t, const typename M::State& y,
 /// components. A model whose state is reduced by a symmetry (the free rigid body's body
 /// momentum) lifts it to a point of T*G and reduces the stepped point back (see the model), and
 /// says so by kReducedCotangentState: then only a map on T*G itself, not one on the state, can
-/// be checked against the symplectic form (13).
+/// be checked against the symplectic form (13). kLeftInvariantHamiltonian says that H depends on
+/// (g, mu) only through Ad*_g mu (no potential): then the theta family of (15)-(17) collapses
+/// to one map (integrators/symplectic_lie_group.hpp).
 template <class M>
 concept CotangentLieGroup =
     requires(const M& m, double t, const typename M::State& y, typename M::State& out,
              const typename M::Cotangent::Point& z, typename M::Cotangent::Algebra& f) {
       { M::kReducedCotangentState } -> std::convertible_to<bool>;
+      { M::kLeftInvariantHamiltonian } -> std::convertible_to<bool>;
       { m.cotangent_point(y) } -> std::same_as<typename M::Cotangent::Point>;
       m.set_cotangent_point(z, out);
       m.hamiltonian_field(t, z, f, f);

@@ -103,6 +103,8 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
             fig, plot_notes = series_figure(SERIES_PLOTS[plot], title, cases, series)
         elif plot == "kinetic_energy_map":
             fig, plot_notes = kinetic_energy_map_figure(title, cases, study)
+        elif plot == "curves":
+            fig, plot_notes = curves_figure(title, cases, study)
         elif plot == "work_precision":
             fig, plot_notes = work_precision_figure(title, cases, timing_mark(study.manifest))
         else:
@@ -216,6 +218,52 @@ def convergence_figure(title: str, reference_err: Any, cases: list[Row],
 MAP_LEVEL = 4
 MAP_VIEWS = ((55.0, -90.0, "seen from above (+z)"), (-55.0, 90.0, "seen from below (-z)"))
 MAP_EMPTY = "0.85"  # faces with no molecule in their neighbourhood
+
+
+def curves_figure(title: str, cases: list[Row],
+                  study: Study) -> tuple[MplFigure | None, list[str]]:
+    """The model's named curves in R^3 (series/<case_id>-curves.csv), one panel per curve,
+    every case of the experiment in its own colour; the start is marked."""
+    notes = []
+    drawn = []  # (case, curves)
+    for case in cases:
+        data = study.curves(case["case_id"])
+        if data is None:
+            notes.append(f"No curves file for {case_label(case)} ({case['case_id']}).")
+        else:
+            drawn.append((case, data[1]))
+    if not drawn:
+        return None, notes + ["Nothing to draw: no curves."]
+    names = list(drawn[0][1])
+    fig = plt.figure(figsize=(5.2 * len(names), 5.0))
+    for index, name in enumerate(names):
+        ax = fig.add_subplot(1, len(names), index + 1, projection="3d")
+        points = []
+        for case, data in drawn:
+            if name not in data:
+                continue
+            x, y, z = (_array(v) for v in data[name])
+            line = ax.plot(x, y, z, linewidth=0.8, label=case_label(case))[0]
+            ax.scatter(x[:1], y[:1], z[:1], color=line.get_color(), marker="o", s=12)
+            points.append(np.column_stack([x, y, z]))
+        every = np.concatenate(points)
+        every = every[np.isfinite(every).all(axis=1)]
+        if len(every):  # one scale on the three axes: the curve's true shape
+            low, high = every.min(axis=0), every.max(axis=0)
+            half = max(float((high - low).max()) / 2, 1e-300)
+            for limits, middle in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), (low + high) / 2):
+                limits(middle - half, middle + half)
+            ax.set_box_aspect((1, 1, 1))
+        ax.set_title(name, fontsize="small")
+        ax.set_xlabel("x")
+        ax.set_ylabel("y")
+        ax.set_zlabel("z")
+    handles, labels = fig.axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=min(3, len(labels)), fontsize="small")
+    fig.suptitle(f"{title}: curves", fontsize="medium")
+    notes.insert(0, "Each curve over the run (the first output point of each of at most 2000 "
+                    "equal time bins), on equal scales; the dot marks t = 0.")
+    return fig, notes
 
 
 def kinetic_energy_map_figure(title: str, cases: list[Row],

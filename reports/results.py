@@ -181,11 +181,31 @@ class Study:
         when its file is missing."""
         return self._columns(f"{case_id}-snapshots.csv", case_id, SNAPSHOT_NUMBERS)
 
+    def curves(self, case_id: str) -> tuple[list[float | None],
+                                            dict[str, list[list[float | None]]]] | None:
+        """The model's named curves of the case (series/<case_id>-curves.csv: t, then
+        <name>_x, <name>_y, <name>_z per curve) as (times, {name: [xs, ys, zs]}), or None when
+        its file is missing."""
+        path = self.path / "series" / f"{case_id}-curves.csv"
+        if not case_id or "/" in case_id or not path.is_file():
+            return None
+        try:
+            with path.open(newline="", encoding="utf-8") as file:
+                header = next(csv.reader(file), [])
+        except (OSError, csv.Error, UnicodeDecodeError) as err:
+            raise ResultError(f"{path}: {err}") from err
+        names = [c[:-2] for c in header[1:] if c.endswith("_x")]
+        if header[:1] != ["t"] or header[1:] != [n + a for n in names for a in ("_x", "_y", "_z")]:
+            raise ResultError(f"{path}: the header is not t, then <name>_x, _y, _z per curve")
+        data = self._columns(path.name, case_id, tuple(header)) or {}
+        return data["t"], {name: [data[name + a] for a in ("_x", "_y", "_z")] for name in names}
+
     def read_every_series(self) -> None:
         """Reads (and so checks) every series file the cases name, before anything is drawn."""
         for case in self.cases:
             self.series(case["case_id"])
             self.snapshots(case["case_id"])
+            self.curves(case["case_id"])
 
     def _columns(self, name: str, case_id: str, columns: tuple[str, ...]) -> Series | None:
         if name not in self._read:

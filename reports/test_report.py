@@ -325,6 +325,53 @@ class KineticEnergyMapTest(unittest.TestCase):
         self.assertIn("have no molecule around them", page)  # 42 molecules leave faces empty
 
 
+class CurvesTest(unittest.TestCase):
+    """The curves plot (Celledoni Fig. 2): a model's named curves in R^3 from
+    series/<case_id>-curves.csv."""
+
+    def _results(self, path: Path, header: list[str]) -> None:
+        (path / "series").mkdir(parents=True)
+        manifest = {"study": "top", "title": "Top", "experiments": [
+            {"name": "fig2", "title": "Fig. 2", "model": "heavy_top", "preset": "celledoni2021",
+             "T": 1.0, "plots": ["curves"]}]}
+        (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        _write_csv(path / "cases.csv", CASE_COLUMNS, [
+            _case("fig2", "slgi_theta_half", "half", h=0.01, model="heavy_top",
+                  family="symplectic_lie_group"),
+            _case("fig2", "slgi_theta0", "zero", h=0.01, model="heavy_top",
+                  family="symplectic_lie_group")])
+        _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+        t = np.linspace(0.0, 1.0, 50)
+        rows = [dict(zip(header, (x, np.cos(x), np.sin(x), 0.0, 0.0, np.cos(3 * x), np.sin(3 * x))))
+                for x in t]
+        _write_csv(path / "series" / "half-curves.csv", header, rows)
+
+    def test_curves_are_drawn_and_a_missing_file_is_named(self) -> None:
+        header = ["t", "Q X_x", "Q X_y", "Q X_z", "G_x", "G_y", "G_z"]
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results, header)
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+            self.assertEqual(status, 0, stderr)
+            for suffix in ("png", "svg"):
+                path = Path(tmp) / "report" / "figures" / "top" / f"fig2-curves.{suffix}"
+                self.assertTrue(path.is_file(), path)
+            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            t, curves = load_study(results).curves("half")
+        self.assertIn("No curves file for slgi_theta0 h=0.01", page)
+        self.assertEqual(list(curves), ["Q X", "G"])
+        self.assertAlmostEqual(curves["G"][2][10], math.sin(3 * t[10]))
+
+    def test_a_header_that_is_not_curves_is_refused(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results, ["t", "Q X_x", "Q X_y", "Q X_z", "G_x", "G_y", "G_w"])
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        self.assertNotEqual(status, 0)
+        self.assertIn("half-curves.csv: the header is not t, then <name>_x, _y, _z per curve",
+                      stderr)
+
+
 class FormattingTest(unittest.TestCase):
     def test_float(self) -> None:
         self.assertEqual(fmt_float(2.16437e-05), "2.164e-05")

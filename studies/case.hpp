@@ -68,12 +68,22 @@ struct SnapshotRecorder {
   std::string csv = "t,body,q_x,q_y,q_z,kinetic_energy\n";
 };
 
+/// The model's named curves (models/curves.hpp) over the run, at the first output point in
+/// each of `bins` equal time bins, as CSV text: t, then x, y, z of each curve.
+struct CurveRecorder {
+  double T = 0.0;
+  int bins = 2000;
+  long last_bin = -1;
+  std::string csv;
+};
+
 struct CaseHooks {
   StartHook on_start;                       // optional
   OutputHook on_output;                     // optional
   const ReferenceSolution* reference = nullptr;  // optional: enables global_err
   SeriesDecimator* series = nullptr;        // optional: the decimated series of the study
   SnapshotRecorder* snapshots = nullptr;    // optional
+  CurveRecorder* curves = nullptr;          // optional
 };
 
 struct CaseResult {

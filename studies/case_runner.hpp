@@ -7,12 +7,14 @@
 #include <time.h>
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
 #include "integrators/failure.hpp"
 #include "integrators/integrate.hpp"
+#include "models/curves.hpp"
 #include "models/model_contract.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
@@ -115,6 +117,28 @@ void record_snapshot(const M& model, double t, const typename M::State& y, Snaps
   }
 }
 
+template <DrawsCurves M>
+void record_curves(const M& model, double t, const typename M::State& y, CurveRecorder& rec) {
+  if (rec.csv.empty()) {
+    rec.csv = "t";
+    for (std::string_view name : M::kCurves)  // names without commas (models/curves.hpp)
+      for (const char* axis : {"_x", "_y", "_z"}) rec.csv += "," + std::string(name) + axis;
+    rec.csv += "\n";
+  }
+  const long bin = std::min<long>(rec.bins - 1, static_cast<long>(std::floor(rec.bins * t / rec.T)));
+  if (bin <= rec.last_bin) return;
+  rec.last_bin = bin;
+  char number[32];
+  std::snprintf(number, sizeof number, "%.17g", t);
+  rec.csv += number;
+  for (const Eigen::Vector3d& p : model.curve_points(y))
+    for (int k = 0; k < 3; ++k) {
+      std::snprintf(number, sizeof number, ",%.17g", p[k]);
+      rec.csv += number;
+    }
+  rec.csv += "\n";
+}
+
 /// The columns of cases.csv the model declares nothing for (left empty, not "nan").
 inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
   std::vector<std::string> absent;
@@ -165,6 +189,8 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
       t_prev = t;
       if constexpr (HasBodies<M>)
         if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
+      if constexpr (DrawsCurves<M>)
+        if (hooks.curves) record_curves(model, t, s, *hooks.curves);
       if (hooks.on_output) {
         state_out = s;
         hooks.on_output(t, state_out, invariants);
@@ -226,6 +252,7 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   const typename M::State& y = setup.initial;
   if (hooks.snapshots && !detail::HasBodies<M>)
     throw InputError(spec.model + " has no bodies on S^2 to take snapshots of");
+  if (hooks.curves && !DrawsCurves<M>) throw InputError(spec.model + " draws no curves");
   result.layout = model.state_layout();
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
 
@@ -239,11 +266,13 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   for_each_integrator([&]<class Entry>() {
     if (Entry::declaration.name != spec.integrator) return;
     found = true;
-    detail::record_declaration(Entry::declaration, result);
     detail::check_settings(Entry::declaration, spec);
     if constexpr (Entry::template runs_on<M>) {
+      // Its promises on this model (the theta family on a left-invariant Hamiltonian).
+      detail::record_declaration(Entry::template type<M>::declaration, result);
       detail::run_integrator<typename Entry::template type<M>>(model, y, spec, hooks, result);
     } else {
+      detail::record_declaration(Entry::declaration, result);
       detail::record_not_applicable(spec, Entry::needs, result);
     }
   });

@@ -85,6 +85,7 @@ std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   j["reference"] = reference_inputs(ex);
   j["series"] = ex.series;
   j["snapshots"] = ex.snapshots;
+  if (ex.draws_curves()) j["curves"] = true;  // only when asked: earlier cases keep their keys
   return hash_of(j);
 }
 
@@ -194,10 +195,17 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   hooks.reference = ref ? &*ref : nullptr;
   hooks.series = series ? &*series : nullptr;
   hooks.snapshots = ex.snapshots.empty() ? nullptr : &snapshots;
+  CurveRecorder curves;
+  curves.T = job.spec.T;
+  hooks.curves = ex.draws_curves() ? &curves : nullptr;
   const CaseResult result = run_case(job.spec, hooks);
   if (hooks.snapshots && result.status != "n/a") {
     write_file_atomically(dir / "series" / (job.id + "-snapshots.csv"), snapshots.csv);
     checksums[job.id + "-snapshots.csv"] = hash_hex(snapshots.csv);
+  }
+  if (hooks.curves && result.status != "n/a") {
+    write_file_atomically(dir / "series" / (job.id + "-curves.csv"), curves.csv);
+    checksums[job.id + "-curves.csv"] = hash_hex(curves.csv);
   }
   const double ref_err = ref ? ref->error_estimate : kNaN;
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
@@ -320,9 +328,10 @@ std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::
   return s;
 }
 
-/// The bytes a case's files can take at most: its record, and its series (SeriesDecimator's
-/// 2000 bins and the header, nine numbers a row); snapshots are left out of the estimate.
-constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0;
+/// The bytes a case's files can take at most: its record, its series (SeriesDecimator's
+/// 2000 bins and the header, nine numbers a row) and its curves (CurveRecorder's 2000 bins, the
+/// time and three numbers per curve); snapshots are left out of the estimate.
+constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0, kCurveRowBytes = 2001.0 * 25.0;
 
 /// Refuses a study whose result files would be larger than its max_output, before it starts.
 void check_output_estimate(const StudySpec& spec) {
@@ -330,7 +339,8 @@ void check_output_estimate(const StudySpec& spec) {
   std::size_t cases = 0;
   for (const auto& ex : spec.experiments) {
     cases += ex.cases.size();
-    bytes += static_cast<double>(ex.cases.size()) * (kRecordBytes + (ex.series ? kSeriesBytes : 0.0));
+    const double curves = ex.draws_curves() ? (1.0 + 3.0 * find_model(ex.model).curves) * kCurveRowBytes : 0.0;
+    bytes += static_cast<double>(ex.cases.size()) * (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves);
   }
   if (bytes <= spec.limits.max_output_bytes) return;
   char buf[200];

@@ -1,5 +1,6 @@
 #include "studies/model_catalogue.hpp"
 
+#include "models/curves.hpp"
 #include "models/model_contract.hpp"
 #include "studies/model_types.hpp"
 
@@ -14,6 +15,14 @@ template <Model M>
 void check_initial_state_for(const CaseSpec& spec);
 template <Model M>
 bool has_bodies_for();
+
+template <Model M>
+constexpr int curve_count() {
+  if constexpr (DrawsCurves<M>)
+    return static_cast<int>(M::kCurves.size());
+  else
+    return 0;
+}
 
 const std::vector<ModelEntry>& model_catalogue() {
   static const std::vector<ModelEntry> list = [] {
@@ -38,7 +47,7 @@ const std::vector<ModelEntry>& model_catalogue() {
                    },
                    &exact_final_state_for<M>,
                    &check_initial_state_for<M>,
-                   has_bodies_for<M>()});
+                   has_bodies_for<M>(), curve_count<M>()});
     });
     return l;
   }();

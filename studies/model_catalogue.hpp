@@ -37,6 +37,7 @@ struct ModelEntry {
   /// that a spec is checked whole before anything runs.
   void (*check_initial_state)(const CaseSpec&);
   bool has_bodies;  // bodies on S^2, of which a study can take snapshots
+  int curves;  // how many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot
 };
 
 const std::vector<ModelEntry>& model_catalogue();

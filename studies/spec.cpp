@@ -522,7 +522,8 @@ CfPoint<kDynamicStages> cf_point(const YAML::Node& node, const Context& ctx) {
 
 const std::set<std::string> kPlots = {
     "energy",          "unit_length", "tangency", "momentum",           "casimir",
-    "manifold_defect", "convergence", "steps",    "kinetic_energy_map", "work_precision"};
+    "manifold_defect", "convergence", "steps",    "kinetic_energy_map", "work_precision",
+    "curves"};
 const std::set<std::string> kPublishedMetrics = {"energy_err_mean", "unit_length_err_mean",
                                                  "energy_rel_err_max"};
 const std::set<std::string> kFigureMetrics = {"global_err",       "energy_err_max",
@@ -1100,6 +1101,8 @@ class SpecReader {
               *check.initial_problem);
     if (!ex.snapshots.empty() && !check.has_bodies)
       ec.fail(snapshots, "model " + ex.model + " has no bodies on S^2 to take snapshots of");
+    if (ex.draws_curves() && find_model(ex.model).curves == 0)
+      ec.fail(get(node, "plots"), "model " + ex.model + " draws no curves (models/curves.hpp)");
 
     if (const YAML::Node all = get(node, "all_integrators"); all.IsDefined()) {
       if (has(node, "runs"))

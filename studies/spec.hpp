@@ -2,6 +2,7 @@
 // A study spec: a YAML file under studies/ (the format is documented in studies/README.md).
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <map>
@@ -47,6 +48,8 @@ struct ExperimentSpec {
   std::vector<std::string> plots;
   bool series = true;
   std::vector<double> snapshots;  // times of per-body snapshots (series/<case_id>-snapshots.csv)
+  /// The `curves` plot asks for the model's curves (series/<case_id>-curves.csv).
+  bool draws_curves() const { return std::find(plots.begin(), plots.end(), "curves") != plots.end(); }
   std::vector<CaseSpec> cases;  // expanded from `runs`
   std::vector<PublishedRow> published;
 };

@@ -8,7 +8,10 @@
 // y0, one step of H, then one step of -H from t = H by a fresh integrator (some keep state
 // from one step to the next: the VIs' gradient and starting guess); the residual
 // |Phi_{-H}(Phi_H(y0)) - y0| / |y0| is below 1e-12 for a method declared symmetric, and above
-// 1e-9 for any other. Every catalogued fixed-step method takes a negative step. A map on T*G
+// 1e-9 for any other, as the integrator declares it on the model (the symplectic Lie group
+// integrators' theta = 0 and 1 are symmetric on a left-invariant Hamiltonian:
+// integrators/symplectic_lie_group.hpp). Every catalogued fixed-step method takes a negative
+// step. A map on T*G
 // of its own run on a reduced state (testing::reduced_cotangent_pair) is checked on T*G, with
 // g measured by log(g g0^{-1}).
 //
@@ -132,8 +135,8 @@ void expect_symmetry_as_declared() {
   }
   std::printf("%s on %s, H = %g: |Phi_-H(Phi_H(y0)) - y0| / |y0| = %.3e%s (declared %s)\n",
               std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), H,
-              residual, where, Entry::declaration.symmetric ? "symmetric" : "not symmetric");
-  if constexpr (Entry::declaration.symmetric)
+              residual, where, Integrator::declaration.symmetric ? "symmetric" : "not symmetric");
+  if constexpr (Integrator::declaration.symmetric)  // on this model (see the file comment)
     EXPECT_LT(residual, kSymmetricBound) << "declared symmetric";
   else
     EXPECT_GT(residual, kNotSymmetric) << "not declared symmetric, but Phi_-H inverts Phi_H";

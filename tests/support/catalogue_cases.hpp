@@ -133,8 +133,7 @@ constexpr bool has_cotangent_map() {
 }
 
 /// A map on T*G of its own run on a model whose state is reduced: its structure is that of the
-/// map on T*G, checked there; the reduced map can have more (on the free rigid body the
-/// theta = 0 and theta = 1 maps of Pi are symmetric, measured at 2e-16, and of order 2).
+/// map on T*G, checked there (the reduced map could have more than the map it is reduced from).
 template <class Integrator, class Model>
 constexpr bool reduced_cotangent_pair() {
   if constexpr (!has_cotangent_map<Integrator, Model>())

@@ -218,6 +218,17 @@ TEST(SpecErrors, AQuoteNeverClosedIsRefusedThoughYamlCppAcceptsIt) {
   EXPECT_EQ(parse_error(closed), "");
 }
 
+TEST(SpecErrors, CurvesOfAModelThatDrawsNoneAreRefusedAtThePlotsLine) {
+  std::string text = kGood;
+  text.replace(text.find("    T: 1\n"), 9, "    T: 1\n    plots: [energy, curves]\n");
+  EXPECT_EQ(parse_error(text),
+            "spec.yaml:8:12: experiments[0]: experiment 'e': model spherical_pendulum draws no "
+            "curves (models/curves.hpp)");
+  text.replace(text.find("model: spherical_pendulum"), 25, "model: heavy_top");
+  text.replace(text.find("preset: swing"), 13, "preset: celledoni2021");
+  EXPECT_EQ(parse_error(text), "");
+}
+
 TEST(SpecErrors, AKeyWithoutValueIsAnErrorNotADefault) {
   std::string text = kGood;
   text.replace(text.find("T: 1"), 4, "T:");
