@@ -6,7 +6,7 @@
 
 namespace geomint {
 
-enum class Family { Classical, Variational, LieGroup, SymplecticLieGroup, Reference };
+enum class Family { Classical, Variational, LieGroup, SymplecticLieGroup, ConstrainedVariational, Reference };
 
 constexpr std::string_view to_string(Family f) {
   switch (f) {
@@ -14,6 +14,7 @@ constexpr std::string_view to_string(Family f) {
     case Family::Variational: return "variational";
     case Family::LieGroup: return "lie_group";
     case Family::SymplecticLieGroup: return "symplectic_lie_group";
+    case Family::ConstrainedVariational: return "constrained_variational";
     case Family::Reference: return "reference";
   }
   return "unknown";

@@ -65,6 +65,41 @@ concept CotangentLieGroup =
       m.hamiltonian_field(t, z, f, f);
     };
 
+/// A Lagrangian L = 1/2 x'^T M x' - V(x) on R^d with a constant diagonal mass matrix M and c
+/// holonomic constraints g(x, t) = 0, time-dependent allowed (DuToit Sections 3, 5.4, 6.3;
+/// integrators/constrained_variational.hpp). The model maps its state at time t to positions
+/// and velocities (x, x') and back (set_configuration writes a consistent pair into a state).
+/// M::Positions is an Eigen column vector of size d (fixed or dynamic), M::Constraints one of
+/// size c, M::ConstraintJacobian the c x d matrix Dg = dg/dx, M::PositionMatrix d x d.
+/// - constraint_rate: dg/dt at fixed x (zero for a fixed constraint);
+/// - constraint_curvature: the part of d^2/dt^2 g(x(t), t) without x'', that is
+///   (d/dt Dg) x' + d/dt (dg/dt), so that g'' = Dg x'' + constraint_curvature (the
+///   acceleration-level constraint of the index-1 form);
+/// - the Hessian of V (potential_hessian), for Newton's method with the exact Jacobian, unless
+///   M::kConstantPotentialGradient says grad V does not depend on x (uniform gravity).
+template <class M>
+concept ConstrainedLagrangian =
+    requires(const M& m, double t, const typename M::State& y, typename M::State& out,
+             const typename M::Positions& x, typename M::Positions& v,
+             typename M::Constraints& g, typename M::ConstraintJacobian& dg) {
+      { M::kConstantPotentialGradient } -> std::convertible_to<bool>;
+      { m.positions_dimension() } -> std::convertible_to<Eigen::Index>;
+      { m.constraint_count() } -> std::convertible_to<Eigen::Index>;
+      { m.mass() } -> std::convertible_to<const typename M::Positions&>;  // the diagonal of M
+      m.configuration(t, y, v, v);
+      m.set_configuration(t, x, x, out);
+      { m.constrained_potential(x) } -> std::convertible_to<double>;
+      m.constrained_gradient(x, v);
+      m.constraints(t, x, g);
+      m.constraint_jacobian(t, x, dg);
+      m.constraint_rate(t, x, g);
+      m.constraint_curvature(t, x, x, g);
+    } &&
+    (M::kConstantPotentialGradient ||
+     requires(const M& m, const typename M::Positions& x, typename M::PositionMatrix& hess) {
+       m.potential_hessian(x, hess);
+     });
+
 /// The view names, as the integrator x model matrix reports a missing one.
 namespace view {
 inline constexpr std::string_view kAmbientOde = "AmbientOde";
@@ -72,6 +107,7 @@ inline constexpr std::string_view kSphereLagrangian = "SphereLagrangian";
 inline constexpr std::string_view kDiagonalSphereLagrangian = "diagonal-inertia SphereLagrangian";
 inline constexpr std::string_view kLieGroupOde = "LieGroupOde";
 inline constexpr std::string_view kCotangentLieGroup = "CotangentLieGroup";
+inline constexpr std::string_view kConstrainedLagrangian = "ConstrainedLagrangian";
 }  // namespace view
 
 }  // namespace geomint
