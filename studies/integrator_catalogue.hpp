@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "studies/catalogue/classical.hpp"
+#include "studies/catalogue/constrained_variational.hpp"
 #include "studies/catalogue/lie_group.hpp"
 #include "studies/catalogue/reference.hpp"
 #include "studies/catalogue/symplectic_lie_group.hpp"
@@ -27,6 +28,7 @@ namespace geomint {
 using IntegratorCatalogue =
     decltype(std::tuple_cat(std::declval<ClassicalEntries>(), std::declval<VariationalEntries>(),
                             std::declval<LieGroupEntries>(), std::declval<SymplecticLieGroupEntries>(),
+                            std::declval<ConstrainedVariationalEntries>(),
                             std::declval<ReferenceEntries>()));
 
 /// Calls f.template operator()<Entry>() for every entry, in catalogue order.
