@@ -40,8 +40,8 @@ std::vector<Vec3> spin_about_e3(const std::vector<Vec3>& q, double omega) {
 SphereCharges::State triangle_state(const SphereCharges& model, const std::string& preset,
                                     const std::vector<Vec3>& q, double omega) {
   if (model.bodies() != 3)
-    throw InputError("sphere_charges: preset " + preset + " is for n = 3 charges, got n = " +
-                     std::to_string(model.bodies()));
+    throw InputError("sphere_charges: preset " + preset +
+                     " is for n = 3 charges, got n = " + std::to_string(model.bodies()));
   return make_sphere_state<SphereCharges::State>(q, spin_about_e3(q, omega));
 }
 
@@ -107,8 +107,7 @@ void SphereCharges::potential_gradient(const Points& q, Points& grad) const {
 
 // ---- ConstrainedLagrangian view --------------------------------------------------------------
 
-void SphereCharges::configuration(double /*t*/, const State& y, Positions& x,
-                                  Positions& v) const {
+void SphereCharges::configuration(double /*t*/, const State& y, Positions& x, Positions& v) const {
   const auto q = positions(y);
   const auto w = velocities(y);
   x.resize(positions_dimension());
@@ -173,13 +172,12 @@ void SphereCharges::constraint_jacobian(double /*t*/, const Positions& x,
     dg.block<1, 3>(i, 3 * i) = 2.0 * x.segment<3>(3 * i).transpose();
 }
 
-void SphereCharges::constraint_rate(double /*t*/, const Positions& /*x*/,
-                                    Constraints& rate) const {
+void SphereCharges::constraint_rate(double /*t*/, const Positions& /*x*/, Constraints& rate) const {
   rate.setZero(constraint_count());
 }
 
-void SphereCharges::constraint_curvature(double /*t*/, const Positions& /*x*/,
-                                         const Positions& v, Constraints& curvature) const {
+void SphereCharges::constraint_curvature(double /*t*/, const Positions& /*x*/, const Positions& v,
+                                         Constraints& curvature) const {
   curvature.resize(constraint_count());
   for (Eigen::Index i = 0; i < bodies(); ++i)
     curvature(i) = 2.0 * v.segment<3>(3 * i).squaredNorm();
@@ -245,8 +243,7 @@ const std::vector<Preset<SphereCharges>>& SphereCharges::presets() {
        "while the triangle turns; its reduced period and azimuth advance per period are "
        "breathing_reduced_period() and breathing_azimuth_advance() "
        "(models/sphere_charges_breathing.hpp).",
-       unit_charges,
-       [](const SphereCharges& model) {
+       unit_charges, [](const SphereCharges& model) {
          return triangle_state(model, "breathing_spinning", equilateral(pi / 4), 1.0);
        }}};
   return list;

@@ -13,7 +13,8 @@
 //   kinetic   T = 3 (m/2) (theta'^2 + sin^2 theta phi'^2),
 //   momentum  J = J_z = 3 m sin^2 theta phi'   (conserved; = 3 m omega0 sin^2 theta0),
 // and eliminating phi' = J / (3 m sin^2 theta) (Routh) leaves the reduced energy
-//   E = (3/2) m theta'^2 + U(theta),   U(theta) = J^2 / (6 m sin^2 theta) + sqrt(3) k e^2 / sin theta.
+//   E = (3/2) m theta'^2 + U(theta),
+//   U(theta) = J^2 / (6 m sin^2 theta) + sqrt(3) k e^2 / sin theta.
 // U is a decreasing function of sin theta, symmetric about theta = pi/2, so from theta' = 0 at
 // theta0 < pi/2 the angle swings over [theta0, pi - theta0] for every J: with repulsion there is
 // no small-circle relative equilibrium (NOTES-dutoit 5.2). Over one period of theta,

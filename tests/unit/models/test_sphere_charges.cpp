@@ -185,13 +185,11 @@ TEST(SphereCharges, ConstraintsJacobianAndCurvatureAlongCurves) {
       return g;
     };
     EXPECT_EIGEN_NEAR(g_at(x), Eigen::Vector3d::Zero(), 1e-15);
-    EXPECT_EIGEN_NEAR(g_at(x + u), Eigen::Vector3d(x.segment<3>(0).dot(2 * u.segment<3>(0)) +
-                                                       u.segment<3>(0).squaredNorm(),
-                                                   x.segment<3>(3).dot(2 * u.segment<3>(3)) +
-                                                       u.segment<3>(3).squaredNorm(),
-                                                   x.segment<3>(6).dot(2 * u.segment<3>(6)) +
-                                                       u.segment<3>(6).squaredNorm()),
-                      1e-14);
+    Eigen::Vector3d at_x_plus_u;  // |x_i + u_i|^2 - 1 with |x_i| = 1
+    for (int i = 0; i < 3; ++i)
+      at_x_plus_u(i) =
+          2.0 * x.segment<3>(3 * i).dot(u.segment<3>(3 * i)) + u.segment<3>(3 * i).squaredNorm();
+    EXPECT_EIGEN_NEAR(g_at(x + u), at_x_plus_u, 1e-14);
 
     SphereCharges::ConstraintJacobian dg(3, 9);
     model.constraint_jacobian(0.0, x, dg);
