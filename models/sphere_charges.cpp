@@ -29,6 +29,14 @@ std::vector<Vec3> equilateral(double theta) {
   return q;
 }
 
+/// The triangle of DuToit Fig. 3(a), on the equator: equilateral(pi / 2) with z = 0 exactly
+/// (cos(pi / 2) rounds to 6e-17).
+std::vector<Vec3> equatorial() {
+  std::vector<Vec3> q = equilateral(std::numbers::pi / 2);
+  for (Vec3& qi : q) qi.z() = 0.0;
+  return q;
+}
+
 /// The angular velocities w_i that turn every q_i rigidly about e3 at rate omega,
 /// q_i' = omega e3 x q_i: the part of omega e3 tangent at q_i.
 std::vector<Vec3> spin_about_e3(const std::vector<Vec3>& q, double omega) {
@@ -195,7 +203,7 @@ const std::vector<Preset<SphereCharges>>& SphereCharges::presets() {
        "the sphere); with repulsion the stable Thomson minimum, V = sqrt(3) k e^2.",
        unit_charges,
        [](const SphereCharges& model) {
-         return triangle_state(model, "great_circle", equilateral(pi / 2), 0.0);
+         return triangle_state(model, "great_circle", equatorial(), 0.0);
        }},
       {"great_circle_spinning",
        "DuToit Fig. 3(a) spun about its normal e3 at omega = 1 (our choice): a relative "
@@ -203,7 +211,7 @@ const std::vector<Preset<SphereCharges>>& SphereCharges::presets() {
        "centripetal force; m = e = k = 1, sigma = +1.",
        unit_charges,
        [](const SphereCharges& model) {
-         return triangle_state(model, "great_circle_spinning", equilateral(pi / 2), 1.0);
+         return triangle_state(model, "great_circle_spinning", equatorial(), 1.0);
        }},
       {"breathing",
        "DuToit Fig. 3(b): an equilateral triangle off a great circle, q_i at polar angle "

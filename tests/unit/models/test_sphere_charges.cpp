@@ -289,6 +289,7 @@ TEST(SphereCharges, SpinningGreatCircleAcceleratesOnlyCentripetally) {
   const Positions a = accelerations(s.model, s.initial);
   for (Eigen::Index i = 0; i < 3; ++i)  // omega = 1: q_i'' = -q_i
     EXPECT_EIGEN_NEAR(a.segment<3>(3 * i), -s.initial.segment<3>(3 * i), 1e-15);
+  for (Eigen::Index i = 0; i < 3; ++i) EXPECT_EQ(s.initial(3 * i + 2), 0.0) << "on the equator";
   EXPECT_EIGEN_NEAR(s.model.angular_momentum(s.initial), Vec3(0, 0, 3), 1e-15);
 }
 
