@@ -1,0 +1,260 @@
+#include "models/sphere_charges.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "models/sphere_state.hpp"
+
+namespace geomint {
+
+namespace {
+
+using Vec3 = Eigen::Vector3d;
+
+Eigen::Map<const SphereCharges::Points> as_points(const SphereCharges::Positions& x) {
+  return {x.data(), 3, x.size() / 3};
+}
+
+/// The point at polar angle theta from +e3 and azimuth phi (NOTES-dutoit 5.2).
+Vec3 polar_point(double theta, double phi) {
+  return {std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)};
+}
+
+/// An equilateral triangle at polar angle theta: q_i = polar_point(theta, 2 pi i / 3),
+/// i = 0, 1, 2.
+std::vector<Vec3> equilateral(double theta) {
+  std::vector<Vec3> q;
+  for (int i = 0; i < 3; ++i) q.push_back(polar_point(theta, 2.0 * std::numbers::pi * i / 3.0));
+  return q;
+}
+
+/// The triangle of DuToit Fig. 3(a), on the equator: equilateral(pi / 2) with z = 0 exactly
+/// (cos(pi / 2) rounds to 6e-17).
+std::vector<Vec3> equatorial() {
+  std::vector<Vec3> q = equilateral(std::numbers::pi / 2);
+  for (Vec3& qi : q) qi.z() = 0.0;
+  return q;
+}
+
+/// The angular velocities w_i that turn every q_i rigidly about e3 at rate omega,
+/// q_i' = omega e3 x q_i: the part of omega e3 tangent at q_i.
+std::vector<Vec3> spin_about_e3(const std::vector<Vec3>& q, double omega) {
+  std::vector<Vec3> w;
+  for (const Vec3& qi : q) w.push_back(omega * (Vec3::UnitZ() - qi.z() * qi));
+  return w;
+}
+
+SphereCharges::State triangle_state(const SphereCharges& model, const std::string& preset,
+                                    const std::vector<Vec3>& q, double omega) {
+  if (model.bodies() != 3)
+    throw InputError("sphere_charges: preset " + preset +
+                     " is for n = 3 charges, got n = " + std::to_string(model.bodies()));
+  return make_sphere_state<SphereCharges::State>(q, spin_about_e3(q, omega));
+}
+
+/// The values every preset takes (NOTES-dutoit 5.1, our choice): three unit charges of unit
+/// mass, k = 1, Coulomb's sign.
+void unit_charges(ParameterSet& p) {
+  p.set("n", 3);
+  p.set("m", 1.0);
+  p.set("e", 1.0);
+  p.set("k", 1.0);
+  p.set("sigma", 1.0);
+}
+
+}  // namespace
+
+ParameterSet SphereCharges::default_parameters() {
+  return {{"n", 3.0, "", "number of charges", ParameterDomain::whole(2, 10000)},
+          {"m", 1.0, "", "mass of every charge", ParameterDomain::positive()},
+          {"e", 1.0, "", "charge of every particle", ParameterDomain::positive()},
+          {"k", 1.0, "", "Coulomb constant", ParameterDomain::positive()},
+          {"sigma", 1.0, "",
+           "+1 Coulomb (like charges repel); -1 the sign printed in DuToit Section 6.1 (they "
+           "attract)",
+           ParameterDomain::one_of({-1.0, 1.0})}};
+}
+
+SphereCharges::SphereCharges(const ParameterSet& p) {
+  const auto n = static_cast<Eigen::Index>(p["n"]);
+  inertia_ = Inertia::constant(n, p["m"]);
+  mass_ = Positions::Constant(3 * n, p["m"]);
+  strength_ = p["sigma"] * p["k"] * p["e"] * p["e"];
+  allocate_scratch(n);
+}
+
+// ---- The potential, on the columns q_i ------------------------------------------------------
+
+// DuToit Section 6.1 with NOTES-dutoit 0: V = sigma k e^2 sum_{i<j} 1 / |q_i - q_j|.
+double SphereCharges::coulomb_energy(const PointsRef& q) const {
+  double v = 0.0;
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j) v += 1.0 / (q.col(i) - q.col(j)).norm();
+  return strength_ * v;
+}
+
+// NOTES-dutoit 2.4: dV/dq_i = -sigma k e^2 sum_{j != i} d_ij / r_ij^3, d_ij = q_i - q_j.
+void SphereCharges::coulomb_gradient(const PointsRef& q, Eigen::Ref<Points> grad) const {
+  grad.setZero();
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
+      const Vec3 d = q.col(i) - q.col(j);
+      const double r2 = d.squaredNorm();
+      const Vec3 f = (strength_ / (r2 * std::sqrt(r2))) * d;
+      grad.col(i) -= f;
+      grad.col(j) += f;
+    }
+}
+
+double SphereCharges::potential(const Points& q) const { return coulomb_energy(q); }
+
+void SphereCharges::potential_gradient(const Points& q, Points& grad) const {
+  coulomb_gradient(q, grad);
+}
+
+// ---- ConstrainedLagrangian view --------------------------------------------------------------
+
+void SphereCharges::configuration(double /*t*/, const State& y, Positions& x, Positions& v) const {
+  const auto q = positions(y);
+  const auto w = velocities(y);
+  x.resize(positions_dimension());
+  v.resize(positions_dimension());
+  for (Eigen::Index i = 0; i < bodies(); ++i) {
+    x.segment<3>(3 * i) = q.col(i);
+    v.segment<3>(3 * i) = w.col(i).cross(q.col(i));
+  }
+}
+
+void SphereCharges::set_configuration(double /*t*/, const Positions& x, const Positions& v,
+                                      State& y) const {
+  const Eigen::Index n = bodies();
+  y.resize(6 * n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Vec3 xi = x.segment<3>(3 * i);
+    y.segment<3>(3 * i) = xi;
+    y.segment<3>(3 * (n + i)) = xi.cross(v.segment<3>(3 * i));
+  }
+}
+
+double SphereCharges::constrained_potential(const Positions& x) const {
+  return coulomb_energy(as_points(x));
+}
+
+void SphereCharges::constrained_gradient(const Positions& x, Positions& grad) const {
+  grad.resize(positions_dimension());
+  Eigen::Map<Points> columns(grad.data(), 3, bodies());
+  coulomb_gradient(as_points(x), columns);
+}
+
+// NOTES-dutoit 2.4: with d = x_i - x_j, r = |d|, the pair term's blocks are
+//   d^2 V_ij / dx_i^2 = d^2 V_ij / dx_j^2 = -sigma k e^2 (I / r^3 - 3 d d^T / r^5) =: B,
+//   d^2 V_ij / dx_i dx_j = -B.
+void SphereCharges::potential_hessian(const Positions& x, PositionMatrix& hess) const {
+  const auto q = as_points(x);
+  hess.setZero(positions_dimension(), positions_dimension());
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
+      const Vec3 d = q.col(i) - q.col(j);
+      const double r2 = d.squaredNorm();
+      const double inv_r3 = 1.0 / (r2 * std::sqrt(r2));
+      const Eigen::Matrix3d b =
+          -strength_ * inv_r3 * (Eigen::Matrix3d::Identity() - (3.0 / r2) * d * d.transpose());
+      hess.block<3, 3>(3 * i, 3 * i) += b;
+      hess.block<3, 3>(3 * j, 3 * j) += b;
+      hess.block<3, 3>(3 * i, 3 * j) -= b;
+      hess.block<3, 3>(3 * j, 3 * i) -= b;
+    }
+}
+
+// DuToit Section 6.3: g(q) = (q_i . q_i - 1)_i.
+void SphereCharges::constraints(double /*t*/, const Positions& x, Constraints& g) const {
+  g.resize(constraint_count());
+  for (Eigen::Index i = 0; i < bodies(); ++i) g(i) = x.segment<3>(3 * i).squaredNorm() - 1.0;
+}
+
+void SphereCharges::constraint_jacobian(double /*t*/, const Positions& x,
+                                        ConstraintJacobian& dg) const {
+  dg.setZero(constraint_count(), positions_dimension());
+  for (Eigen::Index i = 0; i < bodies(); ++i)
+    dg.block<1, 3>(i, 3 * i) = 2.0 * x.segment<3>(3 * i).transpose();
+}
+
+void SphereCharges::constraint_rate(double /*t*/, const Positions& /*x*/, Constraints& rate) const {
+  rate.setZero(constraint_count());
+}
+
+void SphereCharges::constraint_curvature(double /*t*/, const Positions& /*x*/, const Positions& v,
+                                         Constraints& curvature) const {
+  curvature.resize(constraint_count());
+  for (Eigen::Index i = 0; i < bodies(); ++i)
+    curvature(i) = 2.0 * v.segment<3>(3 * i).squaredNorm();
+}
+
+// ---- Presets: DuToit Fig. 3, with the initial conditions of NOTES-dutoit 5.2 ----------------
+
+const std::vector<Preset<SphereCharges>>& SphereCharges::presets() {
+  constexpr double pi = std::numbers::pi;
+  static const std::vector<Preset<SphereCharges>> list = {
+      {"great_circle",
+       "DuToit Fig. 3(a): an equilateral triangle on the equator, q_i = (cos 2 pi i/3, "
+       "sin 2 pi i/3, 0), i = 0, 1, 2, at rest; m = e = k = 1, sigma = +1 (our choices). An "
+       "equilibrium for either sign (the pull of the other two on each charge is normal to "
+       "the sphere); with repulsion the stable Thomson minimum, V = sqrt(3) k e^2.",
+       unit_charges,
+       [](const SphereCharges& model) {
+         return triangle_state(model, "great_circle", equatorial(), 0.0);
+       }},
+      {"great_circle_spinning",
+       "DuToit Fig. 3(a) spun about its normal e3 at omega = 1 (our choice): a relative "
+       "equilibrium, each charge on the equator at speed 1, the constraint supplying the "
+       "centripetal force; m = e = k = 1, sigma = +1.",
+       unit_charges,
+       [](const SphereCharges& model) {
+         return triangle_state(model, "great_circle_spinning", equatorial(), 1.0);
+       }},
+      {"breathing",
+       "DuToit Fig. 3(b): an equilateral triangle off a great circle, q_i at polar angle "
+       "theta0 = pi/4 and azimuths 2 pi i/3, at rest (our choices); m = e = k = 1, "
+       "sigma = +1. The triangle stays equilateral and 'breathes', theta swinging over "
+       "[theta0, pi - theta0]; its period is breathing_reduced_period() "
+       "(models/sphere_charges_breathing.hpp).",
+       unit_charges,
+       [](const SphereCharges& model) {
+         return triangle_state(model, "breathing", equilateral(pi / 4), 0.0);
+       }},
+      {"isosceles",
+       "DuToit Fig. 3(c): an isosceles triangle at rest, the apex at (theta, phi) = (0.3, 0), "
+       "the base at (1.4, 2.2) and (1.4, -2.2) (our choices; theta from +e3); m = e = k = 1, "
+       "sigma = +1. The plane y = 0 is a mirror: the apex stays on the great circle y = 0 and "
+       "the base charges are mirror images of each other.",
+       unit_charges,
+       [](const SphereCharges& model) {
+         return triangle_state(
+             model, "isosceles",
+             {polar_point(0.3, 0.0), polar_point(1.4, 2.2), polar_point(1.4, -2.2)}, 0.0);
+       }},
+      {"scalene",
+       "DuToit Fig. 3(d): a scalene triangle at rest, (theta, phi) = (0.3, 0), (1.4, 2.0), "
+       "(1.9, -2.5) (our choices; theta from +e3); m = e = k = 1, sigma = +1. No symmetry "
+       "beyond the angular momentum (zero).",
+       unit_charges,
+       [](const SphereCharges& model) {
+         return triangle_state(
+             model, "scalene",
+             {polar_point(0.3, 0.0), polar_point(1.4, 2.0), polar_point(1.9, -2.5)}, 0.0);
+       }},
+      {"breathing_spinning",
+       "The orbit of NOTES-dutoit 4 ('analytic test case', our choice): the triangle of "
+       "'breathing' (theta0 = pi/4) spun about e3 at omega0 = 1, J = (0, 0, 3 m omega0 "
+       "sin^2 theta0); m = e = k = 1, sigma = +1. theta breathes over [theta0, pi - theta0] "
+       "while the triangle turns; its reduced period and azimuth advance per period are "
+       "breathing_reduced_period() and breathing_azimuth_advance() "
+       "(models/sphere_charges_breathing.hpp).",
+       unit_charges, [](const SphereCharges& model) {
+         return triangle_state(model, "breathing_spinning", equilateral(pi / 4), 1.0);
+       }}};
+  return list;
+}
+
+}  // namespace geomint

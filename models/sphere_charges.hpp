@@ -1,0 +1,98 @@
+#pragma once
+// N point charges on the unit sphere (DuToit Section 6; NOTES-dutoit 5): n particles of mass m
+// and charge e on a conducting shell of unit radius, q_i the position of particle i,
+//   L = 1/2 sum_i m |q_i'|^2 - V(q),   V = sigma k e^2 sum_{i<j} 1 / |q_i - q_j|,
+// the distances chordal (Euclidean in R^3), not geodesic. No gravity, no magnetism.
+// Our choices where the paper is silent or wrong (NOTES-dutoit 0, 5.1):
+//   - every particle has the same mass m and charge e (the paper writes m_i, e_i but fixes
+//     none; its runs are "3 electrons", and its symmetry cases (Fig. 3) assume equal particles);
+//   - the sign is a parameter: sigma = +1 (default) is Coulomb's law, like charges repel;
+//     sigma = -1 is the formula as printed, V = -1/2 sum_{j != i} e_i e_j / |q_j - q_i|, under
+//     which like charges attract (a gravitational sign; the "breathing" of Fig. 3(b) needs
+//     repulsion).
+// V depends on the q_i only through |q_i - q_j|, so a rotation of all q_i at once leaves it
+// unchanged and the whole angular momentum vector is conserved (DuToit Section 6.2,
+// Symmetry::Full). V is singular where two charges collide.
+//
+// Besides the views of SphereModel, the model offers ConstrainedLagrangian (models/views.hpp):
+// the same Lagrangian on R^{3n}, x = (x_1..x_n), M = m I, with the n constraints
+// g_i(x) = |x_i|^2 - 1 (DuToit Section 6.3). Its evaluations allocate nothing (they write into
+// outputs of the right size, which resize() leaves alone); the Hessian clears and refills the
+// whole 3n x 3n matrix.
+
+#include <Eigen/Core>
+#include <string_view>
+#include <vector>
+
+#include "models/exercise.hpp"
+#include "models/parameters.hpp"
+#include "models/preset.hpp"
+#include "models/sphere_model.hpp"
+
+namespace geomint {
+
+class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
+ public:
+  static constexpr std::string_view kName = "sphere_charges";
+  static constexpr std::string_view kDescription =
+      "n equal point charges on the unit sphere, Coulomb potential of chordal distance "
+      "(DuToit Section 6)";
+  static constexpr Exercise kExercise{"breathing", 0.01, 2.0};
+  static constexpr Symmetry kSymmetry = Symmetry::Full;
+
+  static ParameterSet default_parameters();
+  static const std::vector<Preset<SphereCharges>>& presets();
+
+  explicit SphereCharges(const ParameterSet& p);
+
+  // ---- SphereLagrangian view -------------------------------------------------------------
+
+  const Inertia& inertia() const { return inertia_; }
+  double potential(const Points& q) const;
+  void potential_gradient(const Points& q, Points& grad) const;
+
+  // ---- ConstrainedLagrangian view (DuToit Section 6.3) ----------------------------------
+
+  using Positions = Eigen::VectorXd;           // x = (x_1..x_n), 3n
+  using Constraints = Eigen::VectorXd;         // n
+  using ConstraintJacobian = Eigen::MatrixXd;  // n x 3n
+  using PositionMatrix = Eigen::MatrixXd;      // 3n x 3n
+  static constexpr bool kConstantPotentialGradient = false;
+
+  Eigen::Index positions_dimension() const { return 3 * bodies(); }
+  Eigen::Index constraint_count() const { return bodies(); }
+  /// The diagonal of M: m, 3n times.
+  const Positions& mass() const { return mass_; }
+
+  /// x_i = q_i, x_i' = w_i x q_i.
+  void configuration(double t, const State& y, Positions& x, Positions& v) const;
+  /// q_i = x_i, w_i = x_i x v_i: the inverse of configuration() where |x_i| = 1 and
+  /// x_i . v_i = 0 (then (x_i x v_i) x x_i = v_i); elsewhere w_i x q_i is the part of v_i
+  /// tangent to the sphere through x_i, scaled by |x_i|^2.
+  void set_configuration(double t, const Positions& x, const Positions& v, State& y) const;
+
+  double constrained_potential(const Positions& x) const;
+  void constrained_gradient(const Positions& x, Positions& grad) const;
+  void potential_hessian(const Positions& x, PositionMatrix& hess) const;
+
+  /// g_i = |x_i|^2 - 1.
+  void constraints(double t, const Positions& x, Constraints& g) const;
+  /// Dg = blockdiag(2 x_1^T, .., 2 x_n^T).
+  void constraint_jacobian(double t, const Positions& x, ConstraintJacobian& dg) const;
+  /// dg/dt = 0: the sphere does not move.
+  void constraint_rate(double t, const Positions& x, Constraints& rate) const;
+  /// (d/dt Dg) x' = 2 |x_i'|^2 per constraint, since g_i'' = 2 x_i . x_i'' + 2 |x_i'|^2.
+  void constraint_curvature(double t, const Positions& x, const Positions& v,
+                            Constraints& curvature) const;
+
+ private:
+  using PointsRef = Eigen::Ref<const Points>;
+  double coulomb_energy(const PointsRef& q) const;
+  void coulomb_gradient(const PointsRef& q, Eigen::Ref<Points> grad) const;
+
+  Inertia inertia_;
+  Positions mass_;
+  double strength_;  // sigma k e^2
+};
+
+}  // namespace geomint
