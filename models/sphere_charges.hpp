@@ -37,7 +37,7 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
   static constexpr std::string_view kDescription =
       "n equal point charges on the unit sphere, Coulomb potential of chordal distance "
       "(DuToit Section 6)";
-  static constexpr Exercise kExercise{"breathing", 0.01, 2.0};
+  static constexpr Exercise kExercise{"breathing_spinning", 0.01, 2.0};
   static constexpr Symmetry kSymmetry = Symmetry::Full;
 
   static ParameterSet default_parameters();

@@ -34,6 +34,10 @@
 // reduced one (the free rigid body's Pi, lifted to T*SO(3)). A model class with no symplectic
 // form this test knows (the rigid body's so3* is a Poisson manifold) has no symplecticity case
 // for the other integrators; a method declared symplectic that runs on one gets a failing case.
+// On a model offering the ConstrainedLagrangian view and not the sphere's (the Astrojax), the
+// phase space is T*Q, Q = {g(x, t) = 0} in R^d, with the restriction of sum dx ^ dp, p = M x':
+// the same residual on the images of curves project(y0 + e u) (expect_constrained_symplecticity_
+// as_declared); for a driven constraint, the map from T*Q at t = 0 to T*Q at t = H.
 //
 // The step: H = 16 h, h the exercise step (0.16 for the three models today). Declared
 // structure holds at any step; what is absent shows as O(H^{p+1}), which at the exercise step
@@ -231,6 +235,52 @@ void expect_symplecticity_as_declared() {
   expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, "");
 }
 
+// ---- Symplecticity on T*Q, Q = {g(x, t) = 0} (ConstrainedLagrangian) ---------------------------
+
+/// (x, M x') of the state y at time t, as one vector of R^{2d}.
+template <class Model>
+Eigen::VectorXd canonical_point(const Model& model, double t, const typename Model::State& y) {
+  typename Model::Positions x(model.positions_dimension()), v(model.positions_dimension());
+  model.configuration(t, y, x, v);
+  Eigen::VectorXd out(2 * x.size());
+  out << x, model.mass().cwiseProduct(v);
+  return out;
+}
+
+/// The symplecticity residual of one step on the constrained phase space T*Q in R^{2d}, whose
+/// form is the restriction of sum dx ^ dp, p = M x'. The curves c_a(e) = project(y0 + e u_a),
+/// u_a each coordinate direction of the state, lie on the manifold; their tangents at y0 and
+/// their images under the step, in (x, p) read through the model's configuration at t = 0 and
+/// at t = H (central differences of step 1e-6), give
+///   max_ab |omega(J u_a, J u_b) - omega(u_a, u_b)| / max_ab |omega(u_a, u_b)|.
+template <class Entry, class Model>
+void expect_constrained_symplecticity_as_declared() {
+  using Integrator = typename Entry::template type<Model>;
+  const auto s = testing::exercise_setup<Model>();
+  const double H = coarse_step<Model>();
+  const auto& y0 = s.initial;
+  std::vector<Eigen::VectorXd> before, after;
+  for (Eigen::Index a = 0; a < y0.size(); ++a) {
+    typename Model::State plus = y0, minus = y0;
+    plus(a) += kDifferenceStep;
+    minus(a) -= kDifferenceStep;
+    s.model.project(plus);
+    s.model.project(minus);
+    before.push_back((canonical_point(s.model, 0.0, plus) - canonical_point(s.model, 0.0, minus)) /
+                     (2.0 * kDifferenceStep));
+    after.push_back((canonical_point(s.model, H, one_step<Integrator>(s.model, plus, 0.0, H)) -
+                     canonical_point(s.model, H, one_step<Integrator>(s.model, minus, 0.0, H))) /
+                    (2.0 * kDifferenceStep));
+  }
+  double scale = 0.0, defect = 0.0;
+  for (std::size_t a = 0; a < before.size(); ++a)
+    for (std::size_t b = a + 1; b < before.size(); ++b) {
+      scale = std::max(scale, std::abs(omega(before[a], before[b])));
+      defect = std::max(defect, std::abs(omega(after[a], after[b]) - omega(before[a], before[b])));
+    }
+  expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, " on T*Q in R^2d");
+}
+
 // ---- Symplecticity on T*G (Celledoni (13)) ----------------------------------------------------
 
 /// One step of a fresh integrator on T*G from the point z: through the integrator's own map on
@@ -313,6 +363,9 @@ void register_structure_cases() {
       else if constexpr (steps_on_cotangent_bundle<typename Entry::template type<Model>, Model>())
         testing::register_case("Symplecticity", name,
                                expect_cotangent_symplecticity_as_declared<Entry, Model>);
+      else if constexpr (ConstrainedLagrangian<Model>)
+        testing::register_case("Symplecticity", name,
+                               expect_constrained_symplecticity_as_declared<Entry, Model>);
       else if constexpr (d.symplectic)
         testing::register_case("Symplecticity", name, [] {
           FAIL() << "declared symplectic on " << testing::manifold_of<Model>()

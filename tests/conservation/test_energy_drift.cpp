@@ -3,7 +3,8 @@
 // exercise's initial state (tests/support/energy_ensemble.hpp: the ensemble and the criterion
 // of test_vi_conservation.cpp). Generated as EnergyDrift.<integrator>_on_<model> for every
 // fixed-step integrator on the first registry model of every class it runs on (the rule:
-// tests/support/catalogue_cases.hpp) that is on (TS^2)^n or offers the CotangentLieGroup view,
+// tests/support/catalogue_cases.hpp) that is on (TS^2)^n or offers the CotangentLieGroup or the
+// ConstrainedLagrangian view,
 // where the ensemble is defined;
 // an integrator declared symplectic on a class without it gets a failing case.
 //
@@ -85,7 +86,7 @@ void register_energy_cases() {
   testing::for_each_runnable_pair([]<class Entry, class Model>() {
     if constexpr (!Entry::declaration.adaptive) {
       if (!testing::first_of_its_class<Model>()) return;
-      if constexpr (SphereLagrangian<Model> || CotangentLieGroup<Model>)
+      if constexpr (SphereLagrangian<Model> || CotangentLieGroup<Model> || ConstrainedLagrangian<Model>)
         testing::register_case("EnergyDrift", testing::case_name<Entry, Model>(),
                                expect_energy_as_declared<Entry, Model>);
       else if constexpr (Entry::declaration.symplectic)

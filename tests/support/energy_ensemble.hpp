@@ -49,7 +49,9 @@ inline Eigen::Vector3d spiral_point(int member, int of) {
 
 /// Member `member` of an ensemble of `of` orbits around y0: y0 itself for member 0, else a
 /// different orbit on a nearby energy surface, d the member's point of a spiral over the sphere.
-/// On (TS^2)^n each w_i is turned by 0.05 d x q_i (still tangent); on T*G the momentum is moved
+/// On (TS^2)^n each w_i is turned by 0.05 d x q_i (still tangent); on a constrained model (the
+/// ConstrainedLagrangian view, positions in R^3 blocks) each velocity gains 0.05 d x x_i and the
+/// state is projected back onto the hidden constraint; on T*G the momentum is moved
 /// along its coadjoint orbit, mu -> Ad*_{exp(0.05 d)} mu (d in the so(3) part of the algebra),
 /// which keeps every Casimir (and a reduced state on its orbit).
 template <class Model>
@@ -62,6 +64,13 @@ typename Model::State ensemble_member(const Model& model, const typename Model::
     const auto q = Model::positions(y);
     for (Eigen::Index i = 0; i < model.bodies(); ++i)
       y.template segment<3>(3 * (model.bodies() + i)) += 0.05 * d.cross(q.col(i));
+  } else if constexpr (ConstrainedLagrangian<Model>) {
+    typename Model::Positions x(model.positions_dimension()), v(model.positions_dimension());
+    model.configuration(0.0, y, x, v);
+    for (Eigen::Index i = 0; i < x.size() / 3; ++i)
+      v.template segment<3>(3 * i) += 0.05 * d.cross(Eigen::Vector3d(x.template segment<3>(3 * i)));
+    model.set_configuration(0.0, x, v, y);
+    model.project(y);
   } else {
     using Cotangent = typename Model::Cotangent;
     auto p = model.cotangent_point(y);
