@@ -56,20 +56,21 @@ void set_driven(ParameterSet& p, AstrojaxDriver driver) {
 }  // namespace
 
 ParameterSet Astrojax::default_parameters() {
-  return {{"m1", 1.0, "kg", "mass of the bead sliding on the tether", ParameterDomain::positive()},
-          {"m2", 1.0, "kg", "mass at the end of the tether", ParameterDomain::positive()},
-          {"l", 1.0, "m", "tether length", ParameterDomain::positive()},
-          {"g", 9.81, "m/s^2", "gravitational acceleration, along -e3", ParameterDomain::positive()},
-          {"driver", 0.0, "1",
-           "support: 0 fixed, 1 vertical A = (0, 0, a sin W t), 2 circle A = (a cos W t, "
-           "a sin W t, 0), 3 constant velocity A = c t, 4 uniform acceleration A = (0, 0, b t^2/2)",
-           ParameterDomain::one_of({0.0, 1.0, 2.0, 3.0, 4.0})},
-          {"drive_amplitude", 0.1, "m", "a: amplitude of drivers 1 and 2"},
-          {"drive_frequency", 7.0, "rad/s", "W: angular frequency of drivers 1 and 2"},
-          {"drive_velocity_x", 1.0, "m/s", "c_x: support velocity of driver 3"},
-          {"drive_velocity_y", 0.0, "m/s", "c_y: support velocity of driver 3"},
-          {"drive_velocity_z", 0.0, "m/s", "c_z: support velocity of driver 3"},
-          {"drive_acceleration", 2.0, "m/s^2", "b: upward support acceleration of driver 4"}};
+  return {
+      {"m1", 1.0, "kg", "mass of the bead sliding on the tether", ParameterDomain::positive()},
+      {"m2", 1.0, "kg", "mass at the end of the tether", ParameterDomain::positive()},
+      {"l", 1.0, "m", "tether length", ParameterDomain::positive()},
+      {"g", 9.81, "m/s^2", "gravitational acceleration, along -e3", ParameterDomain::positive()},
+      {"driver", 0.0, "1",
+       "support: 0 fixed, 1 vertical A = (0, 0, a sin W t), 2 circle A = (a cos W t, "
+       "a sin W t, 0), 3 constant velocity A = c t, 4 uniform acceleration A = (0, 0, b t^2/2)",
+       ParameterDomain::one_of({0.0, 1.0, 2.0, 3.0, 4.0})},
+      {"drive_amplitude", 0.1, "m", "a: amplitude of drivers 1 and 2"},
+      {"drive_frequency", 7.0, "rad/s", "W: angular frequency of drivers 1 and 2"},
+      {"drive_velocity_x", 1.0, "m/s", "c_x: support velocity of driver 3"},
+      {"drive_velocity_y", 0.0, "m/s", "c_y: support velocity of driver 3"},
+      {"drive_velocity_z", 0.0, "m/s", "c_z: support velocity of driver 3"},
+      {"drive_acceleration", 2.0, "m/s^2", "b: upward support acceleration of driver 4"}};
 }
 
 Astrojax::Astrojax(const ParameterSet& p)
@@ -77,11 +78,12 @@ Astrojax::Astrojax(const ParameterSet& p)
       m2_(p["m2"]),
       l_(p["l"]),
       g_(p["g"]),
-      support_{static_cast<AstrojaxDriver>(static_cast<int>(p["driver"])),
-               p["drive_amplitude"], p["drive_frequency"],
+      support_{static_cast<AstrojaxDriver>(static_cast<int>(p["driver"])), p["drive_amplitude"],
+               p["drive_frequency"],
                Vec3(p["drive_velocity_x"], p["drive_velocity_y"], p["drive_velocity_z"]),
                p["drive_acceleration"]} {
-  effective_gravity_ = g_ + (support_.driver == AstrojaxDriver::UniformAcceleration ? support_.b : 0.0);
+  effective_gravity_ =
+      g_ + (support_.driver == AstrojaxDriver::UniformAcceleration ? support_.b : 0.0);
   mass_ << m1_, m1_, m1_, m2_, m2_, m2_;
   inverse_mass_ = mass_.cwiseInverse();
   gradient_ << 0.0, 0.0, g_ * m1_, 0.0, 0.0, g_ * m2_;
@@ -90,7 +92,8 @@ Astrojax::Astrojax(const ParameterSet& p)
   layout_.add("v1", Manifold::R3, 3, "v1");
   layout_.add("v2", Manifold::R3, 3, "v2");
   const AstrojaxDriver d = support_.driver;
-  const bool energy_conserved = d == AstrojaxDriver::Fixed || d == AstrojaxDriver::ConstantVelocity ||
+  const bool energy_conserved = d == AstrojaxDriver::Fixed ||
+                                d == AstrojaxDriver::ConstantVelocity ||
                                 d == AstrojaxDriver::UniformAcceleration;
   declared_ = {{"energy", InvariantKind::Energy, energy_conserved},
                {"Jz", InvariantKind::Momentum, d != AstrojaxDriver::Circle},
@@ -175,7 +178,8 @@ void Astrojax::constraints(double t, const Positions& x, Constraints& c) const {
 // NOTES-dutoit 1.4 with x1 - A for x1: Dg = [(n_p - n_s)^T, n_s^T], n_p = (x1 - A)/|x1 - A|,
 // n_s = (x2 - x1)/|x2 - x1|.
 void Astrojax::constraint_jacobian(double t, const Positions& x, ConstraintJacobian& dg) const {
-  const Segments s = segments(x.head<3>() - support_.position(t), x.tail<3>() - support_.position(t));
+  const Segments s =
+      segments(x.head<3>() - support_.position(t), x.tail<3>() - support_.position(t));
   dg << (s.n1 - s.n2).transpose(), s.n2.transpose();
 }
 
@@ -197,8 +201,8 @@ void Astrojax::constraint_curvature(double t, const Positions& x, const Position
   const Vec3 p = x.head<3>() - support_.position(t), dp = v.head<3>() - support_.velocity(t);
   const Segments s = segments(p, x.tail<3>() - support_.position(t));
   const Vec3 ds = v.tail<3>() - v.head<3>();
-  curvature(0) = transverse_squared(s.n1, dp) / s.length1 + transverse_squared(s.n2, ds) / s.length2 -
-                 s.n1.dot(support_.acceleration(t));
+  curvature(0) = transverse_squared(s.n1, dp) / s.length1 +
+                 transverse_squared(s.n2, ds) / s.length2 - s.n1.dot(support_.acceleration(t));
 }
 
 const std::vector<Preset<Astrojax>>& Astrojax::presets() {
@@ -216,19 +220,20 @@ const std::vector<Preset<Astrojax>>& Astrojax::presets() {
       const char* name;
       const char* claim;
       double omega0;
-    } spatial[] = {{"spatial_low", "'Low Angular Momentum', whose motion 'appears chaotic'", 1.0},
-                   {"spatial_intermediate",
-                    "'Intermediate Angular Momentum', whose J_z is Fig. 2(a)", 4.0},
-                   {"spatial_high", "'High Angular Momentum', 'more regular'", 8.0}};
+    } spatial[] = {
+        {"spatial_low", "'Low Angular Momentum', whose motion 'appears chaotic'", 1.0},
+        {"spatial_intermediate", "'Intermediate Angular Momentum', whose J_z is Fig. 2(a)", 4.0},
+        {"spatial_high", "'High Angular Momentum', 'more regular'", 8.0}};
     for (const auto& run : spatial)
-      l.push_back({run.name,
-                   std::string("DuToit Section 5.4 ") + run.claim +
-                       " (no values given); NOTES-dutoit 1.6's choice: lambda0 = l/2, theta1 = "
-                       "theta2 = pi/4, phi1 = phi2 = 0, rigid rotation v_i = w0 e3 x q_i with w0 = " +
-                       std::to_string(static_cast<int>(run.omega0)) +
-                       " rad/s; m1 = m2 = 1, l = 1, g = 9.81, fixed support",
-                   [](ParameterSet& p) { set_undriven(p, 1.0, 1.0); },
-                   [omega0 = run.omega0](const Astrojax& m) { return spatial_state(m, omega0); }});
+      l.push_back(
+          {run.name,
+           std::string("DuToit Section 5.4 ") + run.claim +
+               " (no values given); NOTES-dutoit 1.6's choice: lambda0 = l/2, theta1 = "
+               "theta2 = pi/4, phi1 = phi2 = 0, rigid rotation v_i = w0 e3 x q_i with w0 = " +
+               std::to_string(static_cast<int>(run.omega0)) +
+               " rad/s; m1 = m2 = 1, l = 1, g = 9.81, fixed support",
+           [](ParameterSet& p) { set_undriven(p, 1.0, 1.0); },
+           [omega0 = run.omega0](const Astrojax& m) { return spatial_state(m, omega0); }});
     l.push_back({"driven_vertical",
                  "DuToit Section 5.4.1's controlled Astrojax (no law given): support driven "
                  "vertically, A = (0, 0, a sin W t) with a = 0.1, W = 7 (NOTES-dutoit 1.5), from "
@@ -252,7 +257,9 @@ const std::vector<Preset<Astrojax>>& Astrojax::presets() {
                  "linearisation, models/relative_equilibrium.hpp); at theta1 = 1.0 it measures "
                  "8e-5 1/s = 6e-6 omega, the finite-difference splitting of the zero eigenvalues",
                  [](ParameterSet& p) { set_undriven(p, 1.0, 1.0); },
-                 [](const Astrojax& m) { return astrojax_cowboy(m.m1(), m.m2(), m.l(), m.g(), 1.0).state; }});
+                 [](const Astrojax& m) {
+                   return astrojax_cowboy(m.m1(), m.m2(), m.l(), m.g(), 1.0).state;
+                 }});
     l.push_back({"cowboy_unstable",
                  "a linearly unstable cowboy relative equilibrium (NOTES-dutoit 3.3): the closed "
                  "form at theta1 = 0.5 rad (for m1 = m2 = 1, l = 1, g = 9.81: lambda = 0.5315, "
@@ -260,7 +267,9 @@ const std::vector<Preset<Astrojax>>& Astrojax::presets() {
                  "unstable band 0.0907 < theta1 < 0.8382 of m1 = m2: a Hamiltonian-Hopf quartet "
                  "+-0.981 +- 7.636i 1/s, growth rate 0.981 1/s = 0.089 omega",
                  [](ParameterSet& p) { set_undriven(p, 1.0, 1.0); },
-                 [](const Astrojax& m) { return astrojax_cowboy(m.m1(), m.m2(), m.l(), m.g(), 0.5).state; }});
+                 [](const Astrojax& m) {
+                   return astrojax_cowboy(m.m1(), m.m2(), m.l(), m.g(), 0.5).state;
+                 }});
     return l;
   }();
   return list;

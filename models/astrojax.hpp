@@ -85,9 +85,7 @@ class Astrojax {
   const Positions& mass() const { return mass_; }
   void configuration(double t, const State& y, Positions& x, Positions& v) const;
   void set_configuration(double t, const Positions& x, const Positions& v, State& y) const;
-  double constrained_potential(const Positions& x) const {
-    return g_ * (m1_ * x(2) + m2_ * x(5));
-  }
+  double constrained_potential(const Positions& x) const { return g_ * (m1_ * x(2) + m2_ * x(5)); }
   void constrained_gradient(const Positions& /*x*/, Positions& grad) const { grad = gradient_; }
   void constraints(double t, const Positions& x, Constraints& c) const;
   void constraint_jacobian(double t, const Positions& x, ConstraintJacobian& dg) const;

@@ -8,10 +8,11 @@
 namespace geomint {
 
 ParameterSet AstrojaxPlanar::default_parameters() {
-  return {{"m1", 1.0, "kg", "mass of the bead sliding on the tether", ParameterDomain::positive()},
-          {"m2", 1.0, "kg", "mass at the end of the tether", ParameterDomain::positive()},
-          {"l", 1.0, "m", "tether length", ParameterDomain::positive()},
-          {"g", 9.81, "m/s^2", "gravitational acceleration, along -e3", ParameterDomain::positive()}};
+  return {
+      {"m1", 1.0, "kg", "mass of the bead sliding on the tether", ParameterDomain::positive()},
+      {"m2", 1.0, "kg", "mass at the end of the tether", ParameterDomain::positive()},
+      {"l", 1.0, "m", "tether length", ParameterDomain::positive()},
+      {"g", 9.81, "m/s^2", "gravitational acceleration, along -e3", ParameterDomain::positive()}};
 }
 
 AstrojaxPlanar::AstrojaxPlanar(const ParameterSet& p)
@@ -23,17 +24,19 @@ AstrojaxPlanar::AstrojaxPlanar(const ParameterSet& p)
 
 // NOTES-dutoit 1.3, with D = th1 - th2, c = cos D, s = sin D.
 Eigen::Matrix3d AstrojaxPlanar::mass_matrix(const Eigen::Vector3d& q) const {
-  const double lambda = q(0), rest = l_ - lambda, c = std::cos(q(1) - q(2)), s = std::sin(q(1) - q(2));
+  const double lambda = q(0), rest = l_ - lambda, c = std::cos(q(1) - q(2)),
+               s = std::sin(q(1) - q(2));
   Eigen::Matrix3d m;
-  m << m1_ + 2 * m2_ * (1 - c), m2_ * lambda * s, m2_ * rest * s,  //
+  m << m1_ + 2 * m2_ * (1 - c), m2_ * lambda * s, m2_ * rest * s,                //
       m2_ * lambda * s, (m1_ + m2_) * lambda * lambda, m2_ * lambda * rest * c,  //
       m2_ * rest * s, m2_ * lambda * rest * c, m2_ * rest * rest;
   return m;
 }
 
-// NOTES-dutoit 1.3: f = dL/dq - (d/dt M) q' + 1/2 d/dq (q'^T M q'), written out.
+// NOTES-dutoit 1.3: f = 1/2 d/dq (q'^T M q') - (d/dt M) q' - dV/dq, written out.
 Eigen::Vector3d AstrojaxPlanar::force(const Eigen::Vector3d& q, const Eigen::Vector3d& qdot) const {
-  const double lambda = q(0), rest = l_ - lambda, c = std::cos(q(1) - q(2)), s = std::sin(q(1) - q(2));
+  const double lambda = q(0), rest = l_ - lambda, c = std::cos(q(1) - q(2)),
+               s = std::sin(q(1) - q(2));
   const double rate = qdot(0), w1 = qdot(1), w2 = qdot(2);
   const double c1 = std::cos(q(1)), c2 = std::cos(q(2));
   return {g_ * ((m1_ + m2_) * c1 - m2_ * c2) + lambda * w1 * w1 * (m1_ + m2_ * (1 - c)) -

@@ -30,22 +30,32 @@ struct AstrojaxSupport {
   /// A(t).
   Eigen::Vector3d position(double t) const {
     switch (driver) {
-      case AstrojaxDriver::Fixed: break;
-      case AstrojaxDriver::Vertical: return {0.0, 0.0, a * std::sin(W * t)};
-      case AstrojaxDriver::Circle: return {a * std::cos(W * t), a * std::sin(W * t), 0.0};
-      case AstrojaxDriver::ConstantVelocity: return c * t;
-      case AstrojaxDriver::UniformAcceleration: return {0.0, 0.0, 0.5 * b * t * t};
+      case AstrojaxDriver::Fixed:
+        break;
+      case AstrojaxDriver::Vertical:
+        return {0.0, 0.0, a * std::sin(W * t)};
+      case AstrojaxDriver::Circle:
+        return {a * std::cos(W * t), a * std::sin(W * t), 0.0};
+      case AstrojaxDriver::ConstantVelocity:
+        return c * t;
+      case AstrojaxDriver::UniformAcceleration:
+        return {0.0, 0.0, 0.5 * b * t * t};
     }
     return Eigen::Vector3d::Zero();
   }
   /// A'(t).
   Eigen::Vector3d velocity(double t) const {
     switch (driver) {
-      case AstrojaxDriver::Fixed: break;
-      case AstrojaxDriver::Vertical: return {0.0, 0.0, a * W * std::cos(W * t)};
-      case AstrojaxDriver::Circle: return {-a * W * std::sin(W * t), a * W * std::cos(W * t), 0.0};
-      case AstrojaxDriver::ConstantVelocity: return c;
-      case AstrojaxDriver::UniformAcceleration: return {0.0, 0.0, b * t};
+      case AstrojaxDriver::Fixed:
+        break;
+      case AstrojaxDriver::Vertical:
+        return {0.0, 0.0, a * W * std::cos(W * t)};
+      case AstrojaxDriver::Circle:
+        return {-a * W * std::sin(W * t), a * W * std::cos(W * t), 0.0};
+      case AstrojaxDriver::ConstantVelocity:
+        return c;
+      case AstrojaxDriver::UniformAcceleration:
+        return {0.0, 0.0, b * t};
     }
     return Eigen::Vector3d::Zero();
   }
@@ -53,11 +63,16 @@ struct AstrojaxSupport {
   Eigen::Vector3d acceleration(double t) const {
     const double w2 = W * W;
     switch (driver) {
-      case AstrojaxDriver::Fixed: break;
-      case AstrojaxDriver::Vertical: return {0.0, 0.0, -a * w2 * std::sin(W * t)};
-      case AstrojaxDriver::Circle: return {-a * w2 * std::cos(W * t), -a * w2 * std::sin(W * t), 0.0};
-      case AstrojaxDriver::ConstantVelocity: break;
-      case AstrojaxDriver::UniformAcceleration: return {0.0, 0.0, b};
+      case AstrojaxDriver::Fixed:
+        break;
+      case AstrojaxDriver::Vertical:
+        return {0.0, 0.0, -a * w2 * std::sin(W * t)};
+      case AstrojaxDriver::Circle:
+        return {-a * w2 * std::cos(W * t), -a * w2 * std::sin(W * t), 0.0};
+      case AstrojaxDriver::ConstantVelocity:
+        break;
+      case AstrojaxDriver::UniformAcceleration:
+        return {0.0, 0.0, b};
     }
     return Eigen::Vector3d::Zero();
   }

@@ -104,7 +104,8 @@ State random_state(testing::Rng& rng) {
   const AstrojaxAngles c{rng.uniform(0.2, 0.8) * kL, rng.uniform(0, kPi), rng.uniform(-kPi, kPi),
                          rng.uniform(0, kPi), rng.uniform(-kPi, kPi)};
   State y = astrojax_rotating_state(kL, c, 0.0);
-  const Vec3 n1 = y.segment<3>(0).normalized(), n2 = (y.segment<3>(3) - y.segment<3>(0)).normalized();
+  const Vec3 n1 = y.segment<3>(0).normalized(),
+             n2 = (y.segment<3>(3) - y.segment<3>(0)).normalized();
   const Vec3 u1 = 2 * rng.vec3();
   Vec3 w = 2 * rng.vec3();
   w += (-n1.dot(u1) - n2.dot(w)) * n2;
@@ -125,7 +126,8 @@ double planar_lagrangian(const Eigen::Vector3d& q, const Eigen::Vector3d& qd) {
   const Eigen::Vector2d p1 = lambda * e1, p2 = p1 + rest * e2;
   const Eigen::Vector2d v1 = qd(0) * e1 + lambda * qd(1) * t1;
   const Eigen::Vector2d v2 = v1 - qd(0) * e2 + rest * qd(2) * t2;
-  return 0.5 * (kM1 * v1.squaredNorm() + kM2 * v2.squaredNorm()) - kG * (kM1 * p1.y() + kM2 * p2.y());
+  return 0.5 * (kM1 * v1.squaredNorm() + kM2 * v2.squaredNorm()) -
+         kG * (kM1 * p1.y() + kM2 * p2.y());
 }
 
 TEST(AstrojaxPlanar, MassMatrixAndForceAreTheEulerLagrangeEquationsOfL) {
@@ -140,7 +142,8 @@ TEST(AstrojaxPlanar, MassMatrixAndForceAreTheEulerLagrangeEquationsOfL) {
     const auto momentum = [&](const Eigen::Vector3d& at, const Eigen::Vector3d& rate) {
       Eigen::Vector3d p;
       for (int i = 0; i < 3; ++i)
-        p(i) = 0.5 * (planar_lagrangian(at, rate + unit.col(i)) - planar_lagrangian(at, rate - unit.col(i)));
+        p(i) = 0.5 * (planar_lagrangian(at, rate + unit.col(i)) -
+                      planar_lagrangian(at, rate - unit.col(i)));
       return p;
     };
     Eigen::Matrix3d m;
@@ -191,8 +194,8 @@ TEST(Astrojax, CartesianFieldIsThePlanarFieldMapped) {
     State cartesian;
     model.rhs(0.0, z, cartesian);
     const double h = 2e-3 / f.cwiseAbs().maxCoeff();
-    const State mapped =
-        testing::richardson_derivative([&](double s) { return planar.cartesian_state(y + s * f); }, h);
+    const State mapped = testing::richardson_derivative(
+        [&](double s) { return planar.cartesian_state(y + s * f); }, h);
     EXPECT_NEAR(model.tether_defect(z), 0.0, 1e-15);
     EXPECT_EIGEN_NEAR(cartesian, mapped, 1e-10 * mapped.norm());
     worst = std::max(worst, (cartesian - mapped).cwiseAbs().maxCoeff() / mapped.norm());
@@ -226,7 +229,8 @@ TEST(Astrojax, ConstraintDerivativesMatchFiniteDifferencesForEveryDriver) {
       model.constraint_rate(t0, x, rate);
       model.constraint_curvature(t0, x, v, curvature);
       for (int j = 0; j < 6; ++j) {
-        const double fd = derivative([&](double s) { return g(x + s * Positions::Unit(j), t0); }, 2e-4);
+        const double fd =
+            derivative([&](double s) { return g(x + s * Positions::Unit(j), t0); }, 2e-4);
         EXPECT_NEAR(dg(j), fd, 1e-10) << "column " << j;
       }
       const double fd_rate = derivative([&](double s) { return g(x, t0 + s); }, 2e-4);
@@ -292,7 +296,8 @@ TEST(Astrojax, ViewPotentialAndMass) {
   x << 0.3, -0.2, -0.5, 0.1, 0.4, -0.9;
   model.constrained_gradient(x, grad);
   for (int j = 0; j < 6; ++j)
-    fd(j) = derivative([&](double s) { return model.constrained_potential(x + s * Positions::Unit(j)); });
+    fd(j) = derivative(
+        [&](double s) { return model.constrained_potential(x + s * Positions::Unit(j)); });
   EXPECT_EIGEN_NEAR(grad, fd, 1e-11 * grad.norm());
 }
 
@@ -330,10 +335,11 @@ TEST(Astrojax, DeclaredInvariantsAreConservedByTheFieldAndOnlyThose) {
       else
         EXPECT_GT(smallest_rate[i], 1e-3) << declared[i].name << " is declared not conserved";
     }
-    std::printf("driver %d: |d/dt| of energy, Jz, tether, tether_rate in [%.1e, %.1e], [%.1e, %.1e], "
-                "max %.1e, %.1e\n",
-                static_cast<int>(driver), smallest_rate[0], largest_rate[0], smallest_rate[1],
-                largest_rate[1], largest_rate[2], largest_rate[3]);
+    std::printf(
+        "driver %d: |d/dt| of energy, Jz, tether, tether_rate in [%.1e, %.1e], [%.1e, %.1e], "
+        "max %.1e, %.1e\n",
+        static_cast<int>(driver), smallest_rate[0], largest_rate[0], smallest_rate[1],
+        largest_rate[1], largest_rate[2], largest_rate[3]);
   }
 }
 
@@ -393,15 +399,18 @@ TEST(Astrojax, ProjectLandsOnTheTetherManifold) {
 // ---- NOTES-dutoit 1.7 items 1, 2, 6 ----------------------------------------------------
 
 /// DuToit Section 5.2's L, as printed (expanded), in c = (lambda, th1, ph1, th2, ph2).
-double printed_lagrangian(const Eigen::Matrix<double, 5, 1>& c, const Eigen::Matrix<double, 5, 1>& cd) {
-  const double lam = c(0), r = kL - lam, s1 = std::sin(c(1)), c1 = std::cos(c(1)), s2 = std::sin(c(3)),
-               c2 = std::cos(c(3)), cp = std::cos(c(2) - c(4)), sp = std::sin(c(2) - c(4));
+double printed_lagrangian(const Eigen::Matrix<double, 5, 1>& c,
+                          const Eigen::Matrix<double, 5, 1>& cd) {
+  const double lam = c(0), r = kL - lam, s1 = std::sin(c(1)), c1 = std::cos(c(1)),
+               s2 = std::sin(c(3)), c2 = std::cos(c(3)), cp = std::cos(c(2) - c(4)),
+               sp = std::sin(c(2) - c(4));
   const double ld = cd(0), t1 = cd(1), p1 = cd(2), t2 = cd(3), p2 = cd(4);
   const double first = ld * ld + lam * lam * t1 * t1 + lam * lam * p1 * p1 * s1 * s1;
   return 0.5 * kM1 * first + 0.5 * kM2 * first +
          0.5 * kM2 * (ld * ld + r * r * t2 * t2 + r * r * p2 * p2 * s2 * s2) +
          kM2 * (-ld * ld * (c1 * c2 + s1 * s2 * cp) + lam * ld * t1 * (s1 * c2 - c1 * s2 * cp) +
-                r * ld * t2 * (s1 * c2 * cp - c1 * s2) + lam * r * t1 * t2 * (c1 * c2 * cp + s1 * s2) +
+                r * ld * t2 * (s1 * c2 * cp - c1 * s2) +
+                lam * r * t1 * t2 * (c1 * c2 * cp + s1 * s2) +
                 ld * (lam * p1 + r * p2) * s1 * s2 * sp + lam * r * t1 * p2 * c1 * s2 * sp -
                 lam * r * p1 * t2 * s1 * c2 * sp + lam * r * p1 * p2 * s1 * s2 * cp) +
          kM1 * kG * lam * c1 + kM2 * kG * lam * c1 + kM2 * kG * r * c2;
@@ -409,7 +418,8 @@ double printed_lagrangian(const Eigen::Matrix<double, 5, 1>& c, const Eigen::Mat
 
 /// The printed V (with the sign error of NOTES-dutoit Section 0 on its m2 term).
 double printed_potential(const Eigen::Matrix<double, 5, 1>& c) {
-  return -kM1 * kG * c(0) * std::cos(c(1)) + kM2 * kG * (c(0) * std::cos(c(1)) + (kL - c(0)) * std::cos(c(3)));
+  return -kM1 * kG * c(0) * std::cos(c(1)) +
+         kM2 * kG * (c(0) * std::cos(c(1)) + (kL - c(0)) * std::cos(c(3)));
 }
 
 TEST(Astrojax, PrintedLagrangianIsTheCartesianOneAndJzItsMomentum) {
@@ -423,13 +433,15 @@ TEST(Astrojax, PrintedLagrangianIsTheCartesianOneAndJzItsMomentum) {
   double worst_l = 0, worst_j = 0, smallest_v_error = 1e300;
   for (int trial = 0; trial < 50; ++trial) {
     Coords c, cd;
-    c << rng.uniform(0.2, 0.8) * kL, rng.uniform(0, kPi), rng.uniform(-kPi, kPi), rng.uniform(0, kPi),
-        rng.uniform(-kPi, kPi);
+    c << rng.uniform(0.2, 0.8) * kL, rng.uniform(0, kPi), rng.uniform(-kPi, kPi),
+        rng.uniform(0, kPi), rng.uniform(-kPi, kPi);
     cd << rng.normal(), 2 * rng.normal(), 2 * rng.normal(), 2 * rng.normal(), 2 * rng.normal();
     State y;
     y.head<6>() = positions(c);
-    y.tail<6>() = testing::richardson_derivative([&](double s) { return positions(c + s * cd); }, 2e-4);
-    const double kinetic = 0.5 * (kM1 * y.segment<3>(6).squaredNorm() + kM2 * y.segment<3>(9).squaredNorm());
+    y.tail<6>() =
+        testing::richardson_derivative([&](double s) { return positions(c + s * cd); }, 2e-4);
+    const double kinetic =
+        0.5 * (kM1 * y.segment<3>(6).squaredNorm() + kM2 * y.segment<3>(9).squaredNorm());
     const double potential = kG * (kM1 * y(2) + kM2 * y(5));
     // 1. L = T - V, and the model's energy is T + V = L(c, c') - 2 L(c, 0).
     const double l = printed_lagrangian(c, cd), l_at_rest = printed_lagrangian(c, Coords::Zero());
@@ -449,9 +461,10 @@ TEST(Astrojax, PrintedLagrangianIsTheCartesianOneAndJzItsMomentum) {
   }
   // The printed V is not the V of the printed L (the m2 term's sign, NOTES-dutoit Section 0).
   EXPECT_GT(smallest_v_error, 1e-3);
-  std::printf("printed L vs Cartesian: max diff %.1e; Jz vs dL/dphi1' + dL/dphi2': %.1e; printed V "
-              "off by >= %.2f\n",
-              worst_l, worst_j, smallest_v_error);
+  std::printf(
+      "printed L vs Cartesian: max diff %.1e; Jz vs dL/dphi1' + dL/dphi2': %.1e; printed V "
+      "off by >= %.2f\n",
+      worst_l, worst_j, smallest_v_error);
 }
 
 TEST(Astrojax, NoStateAtRestIsAnEquilibrium) {
@@ -496,7 +509,8 @@ TEST(Astrojax, CowboyClosedFormBalancesTheForces) {
       const Eigen::VectorXd residual = rotating_frame_field(model, re.state, re.omega);
       EXPECT_LT(residual.norm(), 1e-12 * scale);
       EXPECT_NEAR(model.multiplier(0.0, re.state), -re.tension, 1e-13 * re.tension);
-      EXPECT_NEAR(model.angular_momentum_z(re.state), re.angular_momentum, 1e-13 * re.angular_momentum);
+      EXPECT_NEAR(model.angular_momentum_z(re.state), re.angular_momentum,
+                  1e-13 * re.angular_momentum);
       worst = std::max(worst, residual.norm() / scale);
     }
     std::printf("m1 = %.1f: max |rotating-frame field| / (omega^2 l) = %.1e\n", m1, worst);
@@ -511,7 +525,8 @@ TEST(Astrojax, CowboyPresetsAreStableAndUnstableAsDescribed) {
   EXPECT_EIGEN_NEAR(stable.initial, re_stable.state, 0.0);
   EXPECT_EIGEN_NEAR(unstable.initial, re_unstable.state, 0.0);
   const double growth_stable = largest_growth_rate(stable.model, stable.initial, re_stable.omega);
-  const double growth_unstable = largest_growth_rate(unstable.model, unstable.initial, re_unstable.omega);
+  const double growth_unstable =
+      largest_growth_rate(unstable.model, unstable.initial, re_unstable.omega);
   EXPECT_LE(growth_stable, 1e-4 * re_stable.omega);
   EXPECT_GT(growth_unstable, 0.05 * re_unstable.omega);
   EXPECT_NEAR(growth_unstable, 0.981, 0.001);  // as the description says
@@ -534,7 +549,8 @@ TEST(Astrojax, PresetsLieOnTheManifold) {
   }
   const auto spatial = testing::make_setup<Astrojax>("spatial_intermediate");
   // theta = pi/4 from the downward vertical: both masses below the support, on the +x side.
-  EXPECT_EIGEN_NEAR(spatial.initial.head<3>(), Vec3(0.5 * std::sqrt(0.5), 0, -0.5 * std::sqrt(0.5)), 1e-15);
+  EXPECT_EIGEN_NEAR(spatial.initial.head<3>(), Vec3(0.5 * std::sqrt(0.5), 0, -0.5 * std::sqrt(0.5)),
+                    1e-15);
   EXPECT_EIGEN_NEAR(spatial.initial.segment<3>(6), Vec3(0, 2 * std::sqrt(0.5), 0), 1e-15);
 }
 
