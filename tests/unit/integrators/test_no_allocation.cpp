@@ -1,6 +1,6 @@
 // Label `unit`: no integrator allocates memory per step (after its first step, which may size
 // lazily allocated factorisations), on a fixed-size model and on a model whose size is a
-// runtime parameter; nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
+// runtime parameter, unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
 // one is checked by being catalogued; the reference family wraps third-party solvers and is
 // left out. The integrators of methods a spec defines by their coefficients are checked too.
 //
@@ -19,8 +19,10 @@
 #include "integrators/runtime_commutator_free.hpp"
 #include "integrators/runtime_explicit_rk.hpp"
 #include "integrators/runtime_rkmk.hpp"
+#include "models/astrojax.hpp"
 #include "models/double_spherical_pendulum.hpp"
 #include "models/pendulum_chain.hpp"
+#include "models/sphere_charges.hpp"
 #include "models/sphere_lj.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "support/model_setup.hpp"
@@ -133,6 +135,20 @@ TEST(NoAllocationPerStep, OnAModelSizedAtRunTime) {
   GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
 #endif
   expect_no_allocation_per_step<PendulumChain>("celledoni2021_N5");
+}
+
+TEST(NoAllocationPerStep, OnAConstrainedModel) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  expect_no_allocation_per_step<Astrojax>("spatial_intermediate");
+}
+
+TEST(NoAllocationPerStep, OnAConstrainedModelSizedAtRunTime) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  expect_no_allocation_per_step<SphereCharges>("breathing_spinning");
 }
 
 /// The runtime-coefficient integrators of methods a spec defines (studies/user_method.hpp),
