@@ -70,22 +70,21 @@ const std::vector<Preset<DoubleSphericalPendulum>>& DoubleSphericalPendulum::pre
        "NOTES-dutoit 3.4 and Section 6: the straight-out relative equilibrium at theta1 = 0.6 "
        "from the downward vertical, m = l = 1, g = 9.81; theta2 and the rate computed from the "
        "parameters (here theta2 = 0.75589, omega = 2.71929 rad/s about e3; "
-       "models/double_spherical_pendulum_relative_equilibrium.hpp). Linearly stable: the "
-       "linearisation in the turning frame has largest growth rate 1e-6 1/s (the "
-       "finite-difference split of its zero eigenvalues) and frequencies 4.325, 4.604, "
-       "8.505 rad/s (models/relative_equilibrium.hpp).",
+       "models/double_spherical_pendulum_relative_equilibrium.hpp). Linearly stable: in the "
+       "turning frame the linearisation has eigenvalues +-i 4.325, 4.604, 8.505 rad/s and the "
+       "zeros of the symmetry, which its finite differences split (largest growth rate "
+       "1e-6 1/s; models/relative_equilibrium.hpp).",
        unit_pendulum,
        [](const DoubleSphericalPendulum& m) {
          return DspRelativeEquilibrium(m.parameters(), DspBranch::StraightOut, 0.6).at(0.0);
        }},
       {"cowboy",
        "NOTES-dutoit 3.4: the cowboy relative equilibrium (second bob across the axis) at "
-       "theta1 = 0.3, m = l = 1, g = 9.81; theta2 and the rate computed from the parameters "
-       "(here theta2 = -0.43621, omega = 6.00098 rad/s; the branch ends in a fold at theta1 = "
-       "0.59900). Linearly stable: largest growth rate 2e-14 1/s, frequencies 3.457, 8.281, "
-       "9.023 rad/s.",
-       unit_pendulum,
-       [](const DoubleSphericalPendulum& m) {
+       "theta1 = 0.3 (our choice, mid-branch), m = l = 1, g = 9.81; theta2 and the rate "
+       "computed from the parameters (here theta2 = -0.43621, omega = 6.00098 rad/s; the branch "
+       "ends in a fold at theta1 = 0.59900). Linearly stable: eigenvalues +-i 3.457, 8.281, "
+       "9.023 rad/s and the zeros (largest growth rate 2e-14 1/s).",
+       unit_pendulum, [](const DoubleSphericalPendulum& m) {
          return DspRelativeEquilibrium(m.parameters(), DspBranch::Cowboy, 0.3).at(0.0);
        }}};
   return list;

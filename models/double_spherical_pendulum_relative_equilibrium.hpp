@@ -24,8 +24,9 @@
 //     G(thc) = -m1 l1 sin th1 sin thc > 0; the root taken is the first zero of G met going down
 //     from thc (the one continuing the antisymmetric normal mode at th1 -> 0). For m = l = 1
 //     it meets a second root (coming in from th2 = -pi/2, omega = infinity, at
-//     sin th1 = m2 l2 / ((m1 + m2) l1)) in a fold, beyond which there is none:
-//     cowboy_branch_end().
+//     sin th1 = m2 l2 / ((m1 + m2) l1)) in a fold at th1 = 0.59900, beyond which there is none:
+//     cowboy_branch_end(). That second root is a faster cowboy family, not offered here; it is
+//     unstable over part of its range (a quartet with growth rate 3.8 1/s at th1 = 0.539).
 // Both branches give omega^2 = g tan th2 / r2 > 0 when g > 0. The state turns at omega about
 // e3: q_i' = omega e3 x q_i = w_i x q_i with w_i = omega (e3 - cos th_i q_i), q_i . w_i = 0.
 
@@ -81,8 +82,8 @@ std::optional<double> first_zero(const F& f, double from, double to) {
     const double next = f(x(k + 1));
     if (next <= 0.0) return bisect(f, x(k), x(k + 1));
     if (here < before && here <= next) {
-      const double low = golden_minimum(f, std::min(x(k - 1), x(k + 1)),
-                                        std::max(x(k - 1), x(k + 1)));
+      const double low =
+          golden_minimum(f, std::min(x(k - 1), x(k + 1)), std::max(x(k - 1), x(k + 1)));
       if (f(low) <= 0.0) return bisect(f, x(k - 1), low);
     }
     before = here, here = next;
@@ -106,14 +107,15 @@ class DspRelativeEquilibrium {
                        number_text(theta1) + " is outside (0, pi/2)");
     if (!(p.g > 0.0))
       throw InputError("double spherical pendulum relative equilibrium: needs g > 0");
-    const auto g = [this](double th2) { return balance(p_, theta1_, th2); };
+    const auto balance_at = [this](double th2) { return balance(p_, theta1_, th2); };
     const std::optional<double> th2 =
-        branch == DspBranch::StraightOut ? dsp_detail::first_zero(g, theta1, std::numbers::pi / 2)
-                                         : cowboy_root(p, theta1);
+        branch == DspBranch::StraightOut
+            ? dsp_detail::first_zero(balance_at, theta1, std::numbers::pi / 2)
+            : cowboy_root(p, theta1);
     if (!th2)
       throw InputError("double spherical pendulum: no cowboy relative equilibrium at theta1 = " +
-                       number_text(theta1) + " (the branch ends at theta1 = " +
-                       number_text(cowboy_branch_end(p)) + ")");
+                       number_text(theta1) +
+                       " (the branch ends at theta1 = " + number_text(cowboy_branch_end(p)) + ")");
     theta2_ = *th2;
     rate_ = std::sqrt(p.g * std::tan(theta2_) / radius2());  // NOTES-dutoit 3.4, first line
   }
@@ -147,8 +149,9 @@ class DspRelativeEquilibrium {
 
   /// The largest theta1 with a cowboy relative equilibrium: the fold where the cowboy root of G
   /// meets a second one. Found by bisection on whether the root exists, which assumes the
-  /// branch exists on (0, end) and not beyond (the unit test scans this for m = l = 1);
-  /// pi/2, or the theta1 where r2 < 0 becomes impossible, when there is no fold before.
+  /// branch exists on (0, end) and not beyond (near th1 = 0 it always does: the normal mode;
+  /// the unit test scans the rest for m = l = 1); pi/2, or the theta1 where r2 < 0 becomes
+  /// impossible, when there is no fold before.
   static double cowboy_branch_end(const Parameters& p) {
     double lo = 1e-6;
     double hi = p.l1 > p.l2 ? std::asin(p.l2 / p.l1) : std::numbers::pi / 2;
@@ -164,8 +167,8 @@ class DspRelativeEquilibrium {
   static std::optional<double> cowboy_root(const Parameters& p, double theta1) {
     const double x = p.l1 * std::sin(theta1) / p.l2;
     if (x >= 1.0) return std::nullopt;  // r2 < 0 is out of reach
-    const auto g = [&](double th2) { return balance(p, theta1, th2); };
-    return dsp_detail::first_zero(g, -std::asin(x), -std::numbers::pi / 2);
+    const auto balance_at = [&](double th2) { return balance(p, theta1, th2); };
+    return dsp_detail::first_zero(balance_at, -std::asin(x), -std::numbers::pi / 2);
   }
 
   Parameters p_;

@@ -10,7 +10,10 @@
 //     spherical and double pendula, whose growth rates are known in closed form, as controls of
 //     the classification;
 //   - the end of the cowboy branch, against a brute-force count of the roots of the notes'
-//     equation.
+//     equation;
+//   - integrated from the straight_out preset (NOTES-dutoit 3.5, item 2), vi_implicit and rk4
+//     keep its shape and turn it at omega up to errors of their declared order (rk4's shape
+//     error falls faster, as h^5, over these runs; asserted as at least order 4).
 
 #include <gtest/gtest.h>
 
@@ -21,6 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "integrators/classical_methods.hpp"
+#include "integrators/integrate.hpp"
+#include "integrators/variational_implicit.hpp"
 #include "models/conical_pendulum.hpp"
 #include "models/double_spherical_pendulum.hpp"
 #include "models/double_spherical_pendulum_relative_equilibrium.hpp"
@@ -101,7 +107,8 @@ TEST(DspRelativeEquilibria, APerturbedRateIsNoFixedPoint) {
   for (const char* name : {"straight_out", "cowboy"}) {
     const auto s = testing::make_setup<Dsp>(name);
     const double omega = 1.001 * rate_of(s.initial, 2);
-    const double residual = rotating_frame_field(s.model, turned_at(s.initial, omega), omega).norm();
+    const double residual =
+        rotating_frame_field(s.model, turned_at(s.initial, omega), omega).norm();
     std::printf("  %-12s at 1.001 omega: |F(y)| = %.2e\n", name, residual);
     EXPECT_GT(residual, 1e-3);
   }
@@ -118,8 +125,8 @@ TEST(DspRelativeEquilibria, BothBalanceEquationsHoldAlongBothBranches) {
   // The closed form solves their combination and takes omega from the first; the second,
   // m1 omega^2 l1 sin th1 = (m1 + m2) g tan th1 - m2 g tan th2, is checked here, for unequal
   // masses and lengths too.
-  for (const auto& p : {Dsp::Parameters{1.0, 1.0, 1.0, 1.0, 9.81},
-                        Dsp::Parameters{2.0, 0.5, 0.7, 1.3, 9.81}}) {
+  for (const auto& p :
+       {Dsp::Parameters{1.0, 1.0, 1.0, 1.0, 9.81}, Dsp::Parameters{2.0, 0.5, 0.7, 1.3, 9.81}}) {
     for (const auto branch : {DspBranch::StraightOut, DspBranch::Cowboy}) {
       const double last =
           branch == DspBranch::Cowboy ? DspRelativeEquilibrium::cowboy_branch_end(p) : 1.5;
@@ -240,6 +247,74 @@ TEST(DspRelativeEquilibria, WhereThereIsNoneItSaysSo) {
   const Dsp heavier(preset_parameters(cowboy, {{"m2", 3.0}}));
   const auto y = cowboy.initial_state(heavier);
   EXPECT_LT(rotating_frame_field(heavier, y, rate_of(y, 2)).norm(), 1e-12);
+}
+
+/// How far a run from a relative equilibrium strays from it: the largest change of the shape
+/// (the heights e3 . q_i of both links and the distance |l1 q1 + l2 q2| from the pivot to the
+/// second bob), and the error of the rate fitted (least squares) to the azimuth of q1.
+struct Departure {
+  double shape = 0.0, rate = 0.0;
+};
+
+template <class Integrator>
+Departure departure(const testing::Setup<Dsp>& s, double h, double T) {
+  const auto& p = s.model.parameters();
+  const auto reach = [&](const Dsp::State& y) {
+    return (p.l1 * y.segment<3>(0) + p.l2 * y.segment<3>(3)).norm();
+  };
+  const Dsp::State y0 = s.initial;
+  Departure d;
+  std::vector<double> t, azimuth;
+  IntegratorOptions opt;
+  opt.h = h;
+  opt.T = T;
+  Integrator integrator(s.model, opt);
+  Dsp::State y = y0;
+  integrate(integrator, y, 0.0, T, [&](double ti, const Dsp::State& x) {
+    d.shape = std::max(
+        {d.shape, std::abs(x(2) - y0(2)), std::abs(x(5) - y0(5)), std::abs(reach(x) - reach(y0))});
+    double phi = std::atan2(x(1), x(0));
+    if (!azimuth.empty()) phi += 2 * kPi * std::round((azimuth.back() - phi) / (2 * kPi));
+    t.push_back(ti);
+    azimuth.push_back(phi);
+  });
+  const auto n = static_cast<double>(t.size());
+  double st = 0.0, sa = 0.0, stt = 0.0, sta = 0.0;
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    st += t[k], sa += azimuth[k], stt += t[k] * t[k], sta += t[k] * azimuth[k];
+  }
+  d.rate = std::abs((n * sta - st * sa) / (n * stt - st * st) - rate_of(y0, 2));
+  return d;
+}
+
+/// Runs at steps h and h/4; h is chosen so that both errors stay well above round-off.
+template <class Integrator>
+void expect_turns_rigidly_to_its_order(double h) {
+  const auto s = testing::make_setup<Dsp>("straight_out");
+  const double period = 2 * kPi / rate_of(s.initial, 2);
+  const double T = 3 * period;
+  const Departure coarse = departure<Integrator>(s, h, T);
+  const Departure fine = departure<Integrator>(s, h / 4, T);
+  const double shape_order = std::log(coarse.shape / fine.shape) / std::log(4.0);
+  const double rate_order = std::log(coarse.rate / fine.rate) / std::log(4.0);
+  const double order = Integrator::declaration.order;
+  std::printf(
+      "  %-11s over 3 periods (T = %.3f), h = %g and h/4: shape %.2e -> %.2e "
+      "(order %.2f), rate %.2e -> %.2e (order %.2f)\n",
+      std::string(Integrator::declaration.name).c_str(), T, h, coarse.shape, fine.shape,
+      shape_order, coarse.rate, fine.rate, rate_order);
+  EXPECT_GT(shape_order, order - 0.2);
+  EXPECT_NEAR(rate_order, order, 0.2);
+  EXPECT_LT(coarse.shape, 1e-3);
+  EXPECT_LT(coarse.rate, 1e-3);
+}
+
+TEST(DspRelativeEquilibria, StraightOutTurnsRigidlyUnderVariationalIntegration) {
+  expect_turns_rigidly_to_its_order<ImplicitVariational<Dsp>>(0.01);
+}
+
+TEST(DspRelativeEquilibria, StraightOutTurnsRigidlyUnderRk4) {
+  expect_turns_rigidly_to_its_order<Rk4<Dsp>>(0.04);
 }
 
 }  // namespace
