@@ -23,16 +23,24 @@ class DoubleSphericalPendulum : public SphereModel<DoubleSphericalPendulum, 2, f
   static constexpr Exercise kExercise{"lee2009", 0.01, 1.0};
   static constexpr Symmetry kSymmetry = Symmetry::Vertical;
 
+  /// The parameters by name; the relative equilibria are computed from them
+  /// (models/double_spherical_pendulum_relative_equilibrium.hpp).
+  struct Parameters {
+    double m1, m2, l1, l2, g;
+  };
+
   static ParameterSet default_parameters();
   static const std::vector<Preset<DoubleSphericalPendulum>>& presets();
 
   explicit DoubleSphericalPendulum(const ParameterSet& p);
 
+  const Parameters& parameters() const { return parameters_; }
   const Inertia& inertia() const { return inertia_; }
   double potential(const Points& q) const;
   void potential_gradient(const Points& q, Points& grad) const;
 
  private:
+  Parameters parameters_;
   Inertia inertia_;
   Eigen::Vector2d weight_;  // ((m1 + m2) g l1, m2 g l2): V = -weight_i e3.q_i
 };
