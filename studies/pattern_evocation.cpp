@@ -190,11 +190,43 @@ double unrelated_gap(const std::vector<Eigen::Matrix3Xd>& positions, std::size_t
   return 2.0 * sum / static_cast<double>(n);
 }
 
-std::vector<EvokedFrame> local_minima(const std::vector<EvokedFrame>& frames, int count) {
+/// Parabolic steps that refine a local minimum of the scan.
+constexpr int kRefinements = 4;
+
+/// A local minimum `b` of the scan between its neighbours a and c, refined by successive
+/// parabolic interpolation of the squared score: the frame at the vertex of the parabola
+/// through the three replaces one of them, keeping the lowest inside the bracket.
+template <class Score>
+EvokedFrame refined(EvokedFrame a, EvokedFrame b, EvokedFrame c, const Score& score) {
+  for (int step = 0; step < kRefinements; ++step) {
+    const double ga = a.score * a.score, gb = b.score * b.score, gc = c.score * c.score;
+    const double p = (b.xi - a.xi) * (b.xi - a.xi) * (gb - gc) - (b.xi - c.xi) * (b.xi - c.xi) * (gb - ga);
+    const double q = (b.xi - a.xi) * (gb - gc) - (b.xi - c.xi) * (gb - ga);
+    const double xi = b.xi - 0.5 * p / q;
+    if (!(xi > a.xi && xi < c.xi) || xi == b.xi) break;  // also q = 0: a flat bracket
+    const EvokedFrame v = score(xi);
+    if (v.score < b.score) {
+      (xi < b.xi ? c : a) = b;
+      b = v;
+    } else {
+      (xi < b.xi ? a : c) = v;
+    }
+  }
+  return b;
+}
+
+/// The local minima of the scan, each refined, lowest first, at most `count`.
+template <class Score>
+std::vector<EvokedFrame> best_frames(const std::vector<EvokedFrame>& frames, int count, const Score& score) {
   std::vector<EvokedFrame> minima;
   for (std::size_t j = 1; j + 1 < frames.size(); ++j)
-    if (frames[j].score < frames[j - 1].score && frames[j].score <= frames[j + 1].score) minima.push_back(frames[j]);
-  std::stable_sort(minima.begin(), minima.end(), [](const EvokedFrame& a, const EvokedFrame& b) { return a.score < b.score; });
+    if (frames[j].score < frames[j - 1].score && frames[j].score <= frames[j + 1].score)
+      minima.push_back(refined(frames[j - 1], frames[j], frames[j + 1], score));
+  // Equal scores (closures below the lag parabola's resolution score 0): the shorter lag, the
+  // simpler pattern, first.
+  std::stable_sort(minima.begin(), minima.end(), [](const EvokedFrame& a, const EvokedFrame& b) {
+    return a.score < b.score || (a.score == b.score && a.lag < b.lag);
+  });
   if (minima.size() > static_cast<std::size_t>(count)) minima.resize(static_cast<std::size_t>(count));
   return minima;
 }
@@ -259,11 +291,10 @@ Evocation evoke_patterns(const std::vector<double>& times, const std::vector<Eig
   e.lag_min = static_cast<double>(lags.first) * spacing;
   e.lag_max = static_cast<double>(lags.last) * spacing;
   const LagSums sums = lag_sums(positions, n);
-  for (int j = 0; j < scan.count; ++j) {
-    const double xi = scan.xi_min + (scan.xi_max - scan.xi_min) * j / (scan.count - 1);
-    e.frames.push_back(score_frame(positions, sums, lags, n, xi, scale));
-  }
-  e.best = local_minima(e.frames, scan.best);
+  const auto score = [&](double xi) { return score_frame(positions, sums, lags, n, xi, scale); };
+  const double step = (scan.xi_max - scan.xi_min) / (scan.count - 1);
+  for (int j = 0; j < scan.count; ++j) e.frames.push_back(score(j + 1 == scan.count ? scan.xi_max : scan.xi_min + step * j));
+  e.best = best_frames(e.frames, scan.best, score);
 
   const std::vector<double> used(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(n));
   double sum = 0.0;

@@ -16,7 +16,8 @@
 // O(h^2) scores O(h^2) in its own frame). Lags are the multiples of the sample spacing in the
 // range; between them the lag is refined by the vertex of the parabola through the squared
 // gaps at the best sampled lag and its two neighbours (a closing lag need not be a multiple of
-// the spacing). Every frame turns a relative equilibrium of rate omega into a circle traced
+// the spacing; a vertex below 0, where the pattern closes to within the parabola's resolution,
+// scores 0). Every frame turns a relative equilibrium of rate omega into a circle traced
 // at |omega - xi|, which closes after 2 pi / |omega - xi|: the lag range decides which
 // closures count, and tau_max bounds how many loops a closed pattern may have.
 //
@@ -25,7 +26,7 @@
 // w = x + i y: the lagged products do not depend on xi and are computed once, for all lags,
 // by FFT. That expansion cancels to about 1e-16 R^2, so it only picks the lag; the gaps at
 // the picked lags are then summed directly. O(M log M + N (L + M)) for M samples, N frames
-// and L lags.
+// and L lags, and up to 4 frames more per local minimum (the refinement of `best`).
 
 #include <Eigen/Core>
 #include <cstddef>
@@ -53,7 +54,12 @@ struct EvokedFrame {
 struct Evocation {
   std::vector<EvokedFrame> frames;  // every frame of the scan, by xi
   /// Local minima of the score over the scan (a frame lower than the one before and no higher
-  /// than the one after; the two ends of the scan never are), lowest first, at most `best`.
+  /// than the one after; the two ends of the scan never are), lowest first (equal scores: the
+  /// shorter lag first), at most `best`.
+  /// Each is refined between its neighbours by 4 steps of successive parabolic interpolation of
+  /// the squared score (near a closing frame the score grows like |xi - xi*| tau), so that its
+  /// rate may lie between the scan's and frames closing after a long lag tau, whose dip is
+  /// ~1/tau wide, do not rank by how near the scan passes to them.
   std::vector<EvokedFrame> best;
   /// The least-squares slope of the unwrapped azimuth atan2(y, x)(t) of each body (NaN for a
   /// body that touches the axis, where its azimuth is undefined), and their mean over the other

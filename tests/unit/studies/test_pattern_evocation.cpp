@@ -7,8 +7,9 @@
 //   - the same relative equilibrium integrated by the explicit VI (order 2) at h and h/2: the
 //     score of the frame xi = W falls by 4, the critical frequency's error too;
 //   - q_i(t) = R_z(W t) c_i(t) with c_i periodic of period P: the frames W + 2 pi n / P close
-//     after P and are the best frames; with lags up to 2.5 P the frames W + 2 pi (n + 1/2) / P,
-//     closing after 2 P, close too (NOTES-dutoit 4), and with lags up to 1.5 P they do not;
+//     after P and are the best frames, also when the scan's rates miss them (refined); with lags
+//     up to 2.5 P the frames W + 2 pi (n + 1/2) / P, closing after 2 P, close too
+//     (NOTES-dutoit 4), and with lags up to 1.5 P they do not;
 //   - the score against its definition evaluated by brute force: every sample turned into the
 //     frame, every sampled lag;
 //   - what cannot be scanned is an InputError.
@@ -87,7 +88,7 @@ TEST(PatternEvocation, TheFrameTurningWithARelativeEquilibriumSeesAFixedPoint) {
     EXPECT_DOUBLE_EQ(e.frames[static_cast<std::size_t>(j)].lag, 2.0);
   }
   ASSERT_EQ(e.best.size(), 1u);
-  EXPECT_DOUBLE_EQ(e.best[0].xi, kW);
+  EXPECT_NEAR(e.best[0].xi, kW, 1e-12);
   EXPECT_NEAR(e.critical_frequency, kW, 1e-14 * kW);
   std::printf("exact RE: score at W %.3e, at W +- 0.5 %.6f; critical frequency - W = %.2e\n",
               e.frames[1].score, e.frames[0].score, e.critical_frequency - kW);
@@ -202,12 +203,31 @@ TEST(PatternEvocation, APeriodBetweenSamplesIsFoundBetweenThem) {
   ASSERT_EQ(e.best.size(), 5u);
   for (const auto& b : e.best) {
     const double n = (b.xi - kRate) / (2 * pi / period);
-    EXPECT_NEAR(n, std::round(n), 1e-9) << "xi = " << b.xi;
+    EXPECT_NEAR(n, std::round(n), 1e-3) << "xi = " << b.xi;
     EXPECT_LT(b.score, 1e-3);
     EXPECT_NEAR(b.lag, period, 1e-3);
   }
   std::printf("period between samples: best scores %.2e .. %.2e, lag %.6f for %.6f\n", e.best[0].score,
               e.best[4].score, e.best[0].lag, period);
+}
+
+TEST(PatternEvocation, AClosingFrameBetweenTheScansRatesIsRefined) {
+  const Sampled s = two_frequency(kPeriod, 0.01, 1601);
+  const double nu = 2 * pi / kPeriod, step = nu / 10;
+  EvocationScan scan = frames(kRate - 2.37 * nu, kRate - 2.37 * nu + 50 * step, 51);  // 0.3 step off W + n nu
+  scan.lag_min = 0.5 * kPeriod;
+  scan.lag_max = 1.5 * kPeriod;
+  const Evocation e = evoke_patterns(s.times, s.positions, scan);
+  ASSERT_EQ(e.best.size(), 5u);
+  double grid_best = 1.0;
+  for (const auto& f : e.frames) grid_best = std::min(grid_best, f.score);
+  for (const auto& b : e.best) {
+    const double n = (b.xi - kRate) / nu;
+    EXPECT_NEAR(n, std::round(n), 2e-3) << "xi = " << b.xi;
+    EXPECT_LT(b.score, 0.05 * grid_best);
+  }
+  std::printf("refined off-grid closing frames: best %.2e .. %.2e, the best rate on the grid %.2e\n",
+              e.best[0].score, e.best[4].score, grid_best);
 }
 
 // ---- The score against its definition --------------------------------------------------------
