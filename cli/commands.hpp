@@ -17,5 +17,6 @@ Subcommand add_run_command(CLI::App& app);
 Subcommand add_study_command(CLI::App& app);
 Subcommand add_report_command(CLI::App& app);
 Subcommand add_matrix_command(CLI::App& app);
+Subcommand add_evoke_command(CLI::App& app);
 
 }  // namespace geomint::cli

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
   std::vector<geomint::cli::Subcommand> commands;
   for (auto add : {geomint::cli::add_list_command, geomint::cli::add_run_command,
                    geomint::cli::add_study_command, geomint::cli::add_matrix_command,
-                   geomint::cli::add_report_command})
+                   geomint::cli::add_report_command, geomint::cli::add_evoke_command})
     commands.push_back(add(app));
   try {
     app.parse(argc, argv);

@@ -1,17 +1,11 @@
-// geomint report DIR --out DIR: runs the Python report generator (reports/make_report.py)
-// on Debian's Python, which is where python3-matplotlib lives.
-#include <sys/wait.h>
-#include <unistd.h>
-
+// geomint report DIR --out DIR: runs the Python report generator (reports/make_report.py).
 #include <filesystem>
 #include <memory>
-#include <stdexcept>
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/python_script.hpp"
 #include "models/parameters.hpp"
-#include "studies/build_info.hpp"
-#include "studies/io_error.hpp"
 
 namespace geomint::cli {
 
@@ -21,23 +15,9 @@ struct ReportOptions {
 };
 
 int run_report(const ReportOptions& o) {
-  const std::string script =
-      (std::filesystem::path(build_info::kSourceDir) / "reports" / "make_report.py").string();
-  if (!std::filesystem::exists(script)) throw InputError("report generator not found: " + script);
   if (!std::filesystem::exists(o.results)) throw InputError(o.results + " does not exist");
-  const pid_t pid = fork();
-  if (pid == 0) {
-    execl(build_info::kPython, build_info::kPython, "-B", script.c_str(), o.results.c_str(),
-          "--out", o.out.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  if (pid < 0) throw IoError("cannot start the report generator: out of processes");
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (!WIFEXITED(status))
-    throw std::runtime_error("the report generator was killed by signal " + std::to_string(WTERMSIG(status)));
-  if (WEXITSTATUS(status) == 127) throw IoError(std::string("cannot run ") + build_info::kPython);
-  return WEXITSTATUS(status);  // 0, 2 or 4, with its one line on stderr (reports/make_report.py)
+  // 0, 2 or 4, with its one line on stderr (reports/make_report.py)
+  return run_report_script("make_report.py", {o.results, "--out", o.out});
 }
 }  // namespace
 

@@ -1,0 +1,101 @@
+#include "studies/evocation_files.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+
+#include "studies/atomic_file.hpp"
+#include "studies/io_error.hpp"
+#include "studies/result_files.hpp"
+
+namespace geomint {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+std::string scores_csv(const Evocation& e) {
+  std::string csv = "xi,score,lag\n";
+  for (const auto& f : e.frames)
+    csv.append(csv_number(f.xi)).append(",").append(csv_number(f.score)).append(",").append(csv_number(f.lag)).append("\n");
+  return csv;
+}
+
+std::string frame_csv(const TrajectoryPositions& trajectory, double xi) {
+  const auto turned = frame_positions(trajectory.times, trajectory.positions, xi);
+  std::string csv = "t";
+  for (const auto& body : trajectory.bodies) csv += "," + body + "_x," + body + "_y," + body + "_z";
+  csv += "\n";
+  for (std::size_t k = 0; k < trajectory.times.size(); ++k) {
+    csv += csv_number(trajectory.times[k]);
+    for (const auto& q : turned)
+      for (Eigen::Index a = 0; a < 3; ++a) csv.append(",").append(csv_number(q(a, static_cast<Eigen::Index>(k))));
+    csv += "\n";
+  }
+  return csv;
+}
+
+std::string evocation_json(const fs::path& trajectory_file, const TrajectoryPositions& trajectory,
+                           const EvocationScan& scan, const Evocation& e) {
+  json j;
+  j["trajectory"] = trajectory_file.string();
+  j["bodies"] = trajectory.bodies;
+  j["samples"] = e.samples;
+  j["scan"] = {{"xi_min", scan.xi_min}, {"xi_max", scan.xi_max}, {"count", scan.count}};
+  j["lag_min"] = e.lag_min;
+  j["lag_max"] = e.lag_max;
+  j["score_definition"] = kClosureScoreDefinition;
+  j["critical_frequency"] = number_or_null(e.critical_frequency);
+  j["critical_frequency_definition"] =
+      "the mean over bodies of the least-squares slope of the unwrapped azimuth atan2(y, x)(t) "
+      "(a body that touches the axis is left out); the rate of a relative equilibrium";
+  json rates = json::object();
+  for (std::size_t i = 0; i < trajectory.bodies.size(); ++i) rates[trajectory.bodies[i]] = number_or_null(e.azimuth_rates[i]);
+  j["azimuth_rates"] = rates;
+  json best = json::array();
+  for (std::size_t r = 0; r < e.best.size(); ++r)
+    best.push_back({{"rank", r + 1}, {"xi", e.best[r].xi}, {"score", e.best[r].score}, {"lag", e.best[r].lag},
+                    {"frame", evoked_frame_path(r + 1, e.best[r].xi)}});
+  j["best"] = best;
+  return j.dump(2) + "\n";
+}
+
+/// Removes the frames of an earlier evocation (frames/<rank>-xi<value>.csv) not written now.
+void remove_stale_frames(const fs::path& dir, const std::set<std::string>& written) {
+  static const std::regex frame(R"([0-9]+-xi.*\.csv)");
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir / "frames", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && std::regex_match(name, frame) && !written.count("frames/" + name) &&
+        !fs::remove(entry.path(), ec))
+      throw IoError("cannot remove " + entry.path().string() + ": " + ec.message());
+  }
+}
+
+}  // namespace
+
+std::string evoked_frame_path(std::size_t rank, double xi) {
+  char name[80];
+  std::snprintf(name, sizeof name, "frames/%zu-xi%.6g.csv", rank, xi);
+  return name;
+}
+
+void write_evocation(const fs::path& dir, const fs::path& trajectory_file, const TrajectoryPositions& trajectory,
+                     const EvocationScan& scan, const Evocation& e) {
+  write_file_atomically(dir / "scores.csv", scores_csv(e));
+  std::set<std::string> written;
+  for (std::size_t r = 0; r < e.best.size(); ++r) {
+    const std::string path = evoked_frame_path(r + 1, e.best[r].xi);
+    write_file_atomically(dir / path, frame_csv(trajectory, e.best[r].xi));
+    written.insert(path);
+  }
+  remove_stale_frames(dir, written);
+  write_file_atomically(dir / "evocation.json", evocation_json(trajectory_file, trajectory, scan, e));
+}
+
+}  // namespace geomint
