@@ -94,7 +94,7 @@ double measured_breathing_period(const SphereCharges& model, SphereCharges::Stat
     }
   }
   EXPECT_EQ(crossings.size(), 2u);
-  return crossings.size() == 2 ? crossings[1] - crossings[0] : NAN;
+  return crossings.size() == 2 ? crossings[1] - crossings[0] : std::nan("");
 }
 
 template <class Method>
