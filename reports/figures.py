@@ -113,7 +113,7 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
         stem = None
         if fig is not None:
             stem = f"figures/{study.slug}/{slug(name)}-{slug(plot)}"
-            _save(fig, out_dir / stem)
+            save_figure(fig, out_dir / stem)
         figures.append(Figure(plot, stem, plot_notes))
     return ExperimentFigures(figures, notes)
 
@@ -365,7 +365,7 @@ def _legend(ax: Axes, handles: list[Any]) -> None:
               fontsize="small", frameon=False)
 
 
-def _save(fig: MplFigure, stem: Path) -> None:
+def save_figure(fig: MplFigure, stem: Path) -> None:
     stem.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(f"{stem}.png", dpi=110, bbox_inches="tight")
     fig.savefig(f"{stem}.svg", bbox_inches="tight", metadata={"Date": None})
@@ -476,7 +476,7 @@ def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
             notes.append("Nothing to draw: no successful case with a finite value.")
         else:
             stem = f"figures/{study.slug}/study-{slug(spec['name'])}"
-            _save(fig, out_dir / stem)
+            save_figure(fig, out_dir / stem)
         drawn.append(StudyFigure(spec["name"], title, stem,
                                  metric_vs_parameter_table(spec, lines), notes, footnotes))
     return drawn

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import matrix_page
+from evocation_section import CaseEvocation, evocation_html
 from figures import ExperimentFigures, StudyFigure
 from formatting import (TimingMark, fmt_count, fmt_float, fmt_order, manifest_facts,
                         order_deviates, ratio_out_of_band, timing_mark)
@@ -46,12 +47,15 @@ COUNT_COLUMNS = {"steps", "rejected", "f_evals"}
 
 
 def write_page(path: Path, studies: list[tuple[Study, dict[str, ExperimentFigures]]],
-               across: dict[str, list[StudyFigure]] | None = None) -> None:
+               across: dict[str, list[StudyFigure]] | None = None,
+               evoked: dict[str, dict[str, list[CaseEvocation]]] | None = None) -> None:
     """Write the page; studies pairs each study with its figures by experiment name, across
-    holds each study's study-level figures by its slug."""
+    holds each study's study-level figures by its slug, evoked its experiments' pattern
+    evocations by its slug and the experiment's name."""
     contents = "".join(f'<li><a href="#{escape(s.slug)}">{escape(s.title)}</a></li>'
                        for s, _ in studies)
-    body = "".join(_study(study, figures, (across or {}).get(study.slug, []))
+    body = "".join(_study(study, figures, (across or {}).get(study.slug, []),
+                          (evoked or {}).get(study.slug, {}))
                    for study, figures in studies)
     path.write_text(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -61,7 +65,7 @@ def write_page(path: Path, studies: list[tuple[Study, dict[str, ExperimentFigure
 
 
 def _study(study: Study, figures: dict[str, ExperimentFigures],
-           across: list[StudyFigure]) -> str:
+           across: list[StudyFigure], evoked: dict[str, list[CaseEvocation]]) -> str:
     manifest = study.manifest
     facts = "".join(f"<dt>{escape(label)}</dt><dd>{escape(text)}</dd>"
                     for label, text in manifest_facts(manifest))
@@ -79,7 +83,8 @@ def _study(study: Study, figures: dict[str, ExperimentFigures],
     if across:
         parts += ["<h3>Across experiments</h3>"] + [_study_figure(f) for f in across]
     for experiment in study.experiments():
-        parts.append(_experiment(study, experiment, figures[experiment["name"]]))
+        parts.append(_experiment(study, experiment, figures[experiment["name"]],
+                                 evoked.get(experiment["name"], [])))
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -100,7 +105,8 @@ def _reproduction_table(rows: list[Row]) -> str:
                    "ratio", "note"), lines)
 
 
-def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFigures) -> str:
+def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFigures,
+                evocations: list[CaseEvocation]) -> str:
     name = experiment["name"]
     meta = " · ".join(f"{key}: {escape(str(experiment[key]))}"
                       for key in ("model", "preset", "T", "reference")
@@ -117,6 +123,7 @@ def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFig
                          f'alt="{escape(figure.plot)} plot"></a></figure>')
     parts.append(_notes(figures.notes + [f"{figure.plot}: {note}" for figure in figures.figures
                                          for note in figure.notes]))
+    parts.append(evocation_html(experiment, evocations))
     orders = study.orders_of(name)
     parts.append("<h4>Fitted orders</h4>")
     parts.append(_orders_table(orders) if orders else

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+import evocation_section
 import figures
 import html_page
 import markdown_summary
@@ -68,10 +69,13 @@ def main(argv: list[str] | None = None) -> int:
                           for e in study.experiments()})
                  for study in studies]
         across = {study.slug: figures.study_figures(study, args.out) for study in studies}
+        evoked = {study.slug: {e["name"]: evocation_section.draw_evocations(study, e, args.out)
+                               for e in study.experiments()}
+                  for study in studies}
         for study in studies:
             if matrix_page.is_matrix(study):
                 matrix_page.write_matrix_page(args.out / matrix_page.page_name(study), study)
-        html_page.write_page(args.out / "index.html", drawn, across)
+        html_page.write_page(args.out / "index.html", drawn, across, evoked)
         markdown_summary.write_summary(args.out / "summary.md", studies, across)
     except ResultError as err:
         print(f"report: {err}", file=sys.stderr)

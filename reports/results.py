@@ -31,6 +31,8 @@ REPRODUCTION_NUMBERS = ("published", "ours", "ratio")
 SERIES_NUMBERS = ("t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
                   "momentum_err", "step", "casimir_err", "manifold_defect")
 SNAPSHOT_NUMBERS = ("t", "body", "q_x", "q_y", "q_z", "kinetic_energy")
+EVOCATION_DIR = re.compile(r"evocation/[A-Za-z0-9_.-]+")
+EVOKED_FRAME = re.compile(r"frames/[0-9]+-xi[A-Za-z0-9_.+-]*\.csv")
 
 
 class ResultError(Exception):
@@ -99,6 +101,11 @@ def _read_manifest(path: Path) -> dict[str, Any]:
         _check_types(path, f"experiment '{e['name']}'", e, EXPERIMENT_TYPES)
         if not all(isinstance(p, str) for p in e.get("plots") or []):
             raise ResultError(f"{path}: experiment '{e['name']}': 'plots' must be a list of names")
+        for evoked in e.get("evocations") or []:
+            if not isinstance(evoked, dict):
+                raise ResultError(f"{path}: experiment '{e['name']}': 'evocations' must be a list "
+                                  "of objects")
+            _check_types(path, f"experiment '{e['name']}': an evocation", evoked, EVOCATION_TYPES)
     figures = manifest.get("figures", [])
     if not isinstance(figures, list) or not all(
             isinstance(f, dict) and isinstance(f.get("name"), str)
@@ -118,7 +125,9 @@ MANIFEST_TYPES = {"title": str, "description": str, "kind": str, "wall_s": (int,
                   "machine": dict, "sundials": dict, "git_revision": str, "spec_file": str}
 EXPERIMENT_TYPES = {"title": str, "description": str, "model": str, "preset": str,
                     "reference": str, "reference_err": (int, float), "T": (int, float),
-                    "parameters": dict, "plots": list}
+                    "parameters": dict, "plots": list, "evoke": dict, "evocations": list}
+EVOCATION_TYPES = {"case_id": str, "integrator": str, "h": (int, float), "status": str,
+                   "detail": str, "dir": str}
 FIGURE_TYPES = {"title": str, "parameter": str, "metric": str, "experiments": list}
 
 
@@ -141,6 +150,7 @@ class Study:
     reproduction: list[Row]
     slug: str
     _read: dict[str, Series | None] = field(default_factory=dict)  # series files, by name
+    _evocations: dict[str, Evocation | None] = field(default_factory=dict)  # by folder
 
     @property
     def name(self) -> str:
@@ -200,12 +210,29 @@ class Study:
         data = self._columns(path.name, case_id, tuple(header)) or {}
         return data["t"], {name: [data[name + a] for a in ("_x", "_y", "_z")] for name in names}
 
+    def evocation(self, evoked: dict[str, Any]) -> Evocation | None:
+        """The files of one of an experiment's evocations (manifest "evocations": an entry
+        with status ok, its files in DIR/<dir>/, docs/result-files.md), or None when its
+        evocation.json is missing."""
+        where = str(evoked.get("dir") or "")
+        if not EVOCATION_DIR.fullmatch(where):
+            raise ResultError(f"{self.path / 'manifest.json'}: an evocation's dir is not "
+                              f"evocation/<case_id>: {where!r}")
+        if where not in self._evocations:
+            self._evocations[where] = _read_evocation(self.path / where)
+        return self._evocations[where]
+
     def read_every_series(self) -> None:
-        """Reads (and so checks) every series file the cases name, before anything is drawn."""
+        """Reads (and so checks) every series and evocation file the cases and experiments
+        name, before anything is drawn."""
         for case in self.cases:
             self.series(case["case_id"])
             self.snapshots(case["case_id"])
             self.curves(case["case_id"])
+        for experiment in self.experiments():
+            for evoked in experiment.get("evocations") or []:
+                if evoked.get("status") == "ok":
+                    self.evocation(evoked)
 
     def _columns(self, name: str, case_id: str, columns: tuple[str, ...]) -> Series | None:
         if name not in self._read:
@@ -216,6 +243,51 @@ class Study:
                 rows = read_csv(path, (), columns)
                 self._read[name] = {column: [row[column] for row in rows] for column in columns}
         return self._read[name]
+
+
+@dataclass
+class Evocation:
+    """The files of a case's pattern evocation: evocation.json as read, scores.csv by column,
+    and each best frame's file by column, in the order of summary["best"]."""
+
+    summary: dict[str, Any]
+    scores: Series
+    frames: list[Series]
+
+
+def _read_evocation(folder: Path) -> Evocation | None:
+    """evocation.json, scores.csv and the best frames' files of one evocation folder, checked;
+    None when evocation.json is missing."""
+    path = folder / "evocation.json"
+    if not path.is_file():
+        return None
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ResultError(f"{path}: {err.strerror}") from err
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+        raise ResultError(f"{path}: not valid JSON: {err}") from err
+    bodies = summary.get("bodies") if isinstance(summary, dict) else None
+    best = summary.get("best") if isinstance(summary, dict) else None
+    if not (isinstance(bodies, list) and bodies and all(isinstance(b, str) for b in bodies)
+            and isinstance(best, list) and all(isinstance(b, dict) for b in best)):
+        raise ResultError(f"{path}: expected an object with a list of 'bodies' and of 'best' frames")
+    _check_types(path, "the evocation", summary, {"critical_frequency": (int, float),
+                                                   "lag_min": (int, float),
+                                                   "lag_max": (int, float)})
+    for frame in best:
+        _check_types(path, "a best frame", frame, {"rank": int, "xi": (int, float),
+                                                   "score": (int, float), "lag": (int, float)})
+        if not (isinstance(frame.get("frame"), str) and EVOKED_FRAME.fullmatch(frame["frame"])):
+            raise ResultError(f"{path}: a best frame's file is not frames/<rank>-xi<value>.csv")
+    rows = read_csv(folder / "scores.csv", (), ("xi", "score", "lag"))
+    scores = {c: [row[c] for row in rows] for c in ("xi", "score", "lag")}
+    columns = ("t", *(f"{b}_{a}" for b in bodies for a in "xyz"))
+    frames = []
+    for frame in best:
+        rows = read_csv(folder / frame["frame"], (), columns)
+        frames.append({c: [row[c] for row in rows] for c in columns})
+    return Evocation(summary, scores, frames)
 
 
 def load_study(path: Path) -> Study:

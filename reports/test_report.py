@@ -12,12 +12,14 @@ import json
 import math
 import tempfile
 import unittest
+from unittest import mock
 from html import escape
 from pathlib import Path
 
 import numpy as np
 from matplotlib import pyplot as plt
 
+import evoke_figures
 import make_report
 import matrix_page
 import sphere_mesh
@@ -370,6 +372,82 @@ class CurvesTest(unittest.TestCase):
         self.assertNotEqual(status, 0)
         self.assertIn("half-curves.csv: the header is not t, then <name>_x, _y, _z per curve",
                       stderr)
+
+
+def write_evocation_results(path: Path) -> None:
+    """A result directory with an experiment with `evoke`: one case evoked (the conical
+    pendulum's rate W = 4.42945 closing every lag), one whose evocation failed, one adaptive."""
+    W = 4.42945
+    manifest = {"study": "evo", "title": "Evocation", "experiments": [
+        {"name": "cone", "title": "Cone", "model": "spherical_pendulum", "preset": "conical",
+         "T": 10.0, "plots": [],
+         "evoke": {"xi_min": 2.0, "xi_max": 7.0, "count": 51, "best": 3, "lag_min": 0.5,
+                   "lag_max": 1.0},
+         "evocations": [
+             {"case_id": "vi", "integrator": "vi_explicit", "h": 0.01, "status": "ok",
+              "detail": "", "dir": "evocation/vi"},
+             {"case_id": "rk4", "integrator": "rk4", "h": 0.01, "status": "failed",
+              "detail": "the bodies never leave the e3 axis", "dir": "evocation/rk4"}]}]}
+    path.mkdir(parents=True)
+    (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    _write_csv(path / "cases.csv", CASE_COLUMNS, [
+        _case("cone", "vi_explicit", "vi", h=0.01), _case("cone", "rk4", "rk4", h=0.01),
+        _case("cone", "dopri45", "dopri", rtol=1e-6, atol=1e-9)])
+    _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+    folder = path / "evocation" / "vi"
+    (folder / "frames").mkdir(parents=True)
+    xi = np.linspace(2.0, 7.0, 51)
+    _write_csv(folder / "scores.csv", ["xi", "score", "lag"],
+               [{"xi": x, "score": min(1.0, abs(x - W) / 2 + 1.1e-3), "lag": 0.5} for x in xi])
+    best = {"rank": 1, "xi": 4.42937, "score": 1.1e-3, "lag": 0.5,
+            "frame": "frames/1-xi4.42937.csv"}
+    summary = {"trajectory": "case vi (the positions at every step)", "bodies": ["q1"],
+               "samples": 1001, "scan": {"xi_min": 2.0, "xi_max": 7.0, "count": 51},
+               "lag_min": 0.5, "lag_max": 1.0, "critical_frequency": 4.42951,
+               "azimuth_rates": {"q1": 4.42951}, "best": [best]}
+    (folder / "evocation.json").write_text(json.dumps(summary), encoding="utf-8")
+    t = np.linspace(0.0, 10.0, 1001)
+    _write_csv(folder / best["frame"], ["t", "q1_x", "q1_y", "q1_z"],
+               [{"t": ti, "q1_x": 0.866, "q1_y": 1e-4 * ti, "q1_z": 0.5} for ti in t])
+
+
+class EvocationTest(unittest.TestCase):
+    """An experiment with `evoke`: its critical frequency, best frames (xi, score, lag) and the
+    figures of evoke_figures.py."""
+
+    def test_the_evocation_is_shown_with_its_numbers_and_figures(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_evocation_results(results)
+            with mock.patch.object(evoke_figures, "scores_figure",
+                                   wraps=evoke_figures.scores_figure) as scores, \
+                    mock.patch.object(evoke_figures, "frame_figure",
+                                      wraps=evoke_figures.frame_figure) as frames:
+                status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            self.assertEqual((scores.call_count, frames.call_count), (1, 1))
+            page = (report / "index.html").read_text(encoding="utf-8")
+            for stem in ("cone-evoke-vi-scores", "cone-evoke-vi-frame1"):
+                for suffix in ("png", "svg"):
+                    path = report / "figures" / "evo" / f"{stem}.{suffix}"
+                    self.assertTrue(path.is_file(), path)
+        self.assertIn("Pattern evocation", page)
+        self.assertIn("51 frames turning about e3 at xi = 2 to 7 rad/s, lags 0.5 to 1 s", page)
+        self.assertIn("<strong>4.42951</strong> rad/s", page)
+        self.assertIn('<td class="num">4.42937</td><td class="num">1.100e-03</td>'
+                      '<td class="num">0.5</td>', page)
+        self.assertIn("No evocation (failed): the bodies never leave the e3 axis", page)
+        self.assertEqual(page.count("<h5>"), 2)  # the adaptive case is not evoked
+
+    def test_a_missing_frame_file_is_named(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            write_evocation_results(results)
+            frame = results / "evocation" / "vi" / "frames" / "1-xi4.42937.csv"
+            frame.unlink()
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        self.assertEqual(status, 2)
+        self.assertIn(f"report: {frame}:", stderr)
 
 
 class FormattingTest(unittest.TestCase):

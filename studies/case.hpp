@@ -19,6 +19,7 @@
 namespace geomint {
 
 class UserMethod;
+class PositionRecorder;  // studies/evocation_positions.hpp
 
 struct CaseSpec {
   std::string study, experiment;
@@ -84,6 +85,7 @@ struct CaseHooks {
   SeriesDecimator* series = nullptr;        // optional: the decimated series of the study
   SnapshotRecorder* snapshots = nullptr;    // optional
   CurveRecorder* curves = nullptr;          // optional
+  PositionRecorder* positions = nullptr;    // optional: fixed-step runs, for pattern evocation
 };
 
 struct CaseResult {

@@ -18,6 +18,7 @@
 #include "models/model_contract.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
+#include "studies/evocation_positions.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "studies/integrator_dispatch.hpp"
 #include "studies/metrics.hpp"
@@ -191,6 +192,7 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
         if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
       if constexpr (DrawsCurves<M>)
         if (hooks.curves) record_curves(model, t, s, *hooks.curves);
+      if (hooks.positions) hooks.positions->add(t, s);
       if (hooks.on_output) {
         state_out = s;
         hooks.on_output(t, state_out, invariants);
@@ -253,6 +255,7 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   if (hooks.snapshots && !detail::HasBodies<M>)
     throw InputError(spec.model + " has no bodies on S^2 to take snapshots of");
   if (hooks.curves && !DrawsCurves<M>) throw InputError(spec.model + " draws no curves");
+  if (hooks.positions) hooks.positions->start(model.state_layout());
   result.layout = model.state_layout();
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
 
@@ -281,11 +284,13 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
 }
 
 /// Builds the case's model and initial state as a run would, without running: an InputError
-/// names what is wrong with the preset, the parameters or the initial state.
+/// names what is wrong with the preset, the parameters or the initial state. Returns the
+/// model's state layout and every invariant, with the case's parameters.
 template <Model M>
-void check_initial_state_for(const CaseSpec& spec) {
+std::pair<StateLayout, std::vector<Invariant>> check_initial_state_for(const CaseSpec& spec) {
   std::string notes;
-  detail::case_model<M>(spec, notes);
+  const auto setup = detail::case_model<M>(spec, notes);
+  return {setup.model.state_layout(), all_invariants(setup.model)};
 }
 
 /// Whether the model has bodies on S^2, of which a study can take snapshots.

@@ -22,6 +22,8 @@
 #include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/atomic_file.hpp"
+#include "studies/case_evocation.hpp"
+#include "studies/evocation_positions.hpp"
 #include "studies/result_files.hpp"
 #include "studies/result_folder.hpp"
 #include "studies/result_records.hpp"
@@ -78,14 +80,22 @@ nlohmann::json reference_inputs(const ExperimentSpec& ex) {
   return {{"integrator", ex.reference->integrator}, {"rtol", ex.reference->rtol}, {"atol", ex.reference->atol}};
 }
 
+/// The scan of an evocation as JSON (lags null: the default).
+nlohmann::json scan_json(const EvocationScan& scan) {
+  return {{"xi_min", scan.xi_min}, {"xi_max", scan.xi_max},        {"count", scan.count},
+          {"best", scan.best},     {"lag_min", json_number(scan.lag_min)}, {"lag_max", json_number(scan.lag_max)}};
+}
+
 /// A case's key: its run's inputs, and what the experiment measures on it (the reference, the
-/// series, the snapshots).
+/// series, the snapshots, the curves, the evocation).
 std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   nlohmann::json j = case_inputs(c);
   j["reference"] = reference_inputs(ex);
   j["series"] = ex.series;
   j["snapshots"] = ex.snapshots;
-  if (ex.draws_curves()) j["curves"] = true;  // only when asked: earlier cases keep their keys
+  // Only when asked: earlier cases keep their keys.
+  if (ex.draws_curves()) j["curves"] = true;
+  if (ex.evokes(c)) j["evoke"] = scan_json(ex.evoke->scan);
   return hash_of(j);
 }
 
@@ -198,6 +208,9 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   CurveRecorder curves;
   curves.T = job.spec.T;
   hooks.curves = ex.draws_curves() ? &curves : nullptr;
+  std::optional<PositionRecorder> positions;
+  if (ex.evokes(job.spec)) positions.emplace(fixed_step_count(job.spec.T, job.spec.h));
+  hooks.positions = positions ? &*positions : nullptr;
   const CaseResult result = run_case(job.spec, hooks);
   if (hooks.snapshots && result.status != "n/a") {
     write_file_atomically(dir / "series" / (job.id + "-snapshots.csv"), snapshots.csv);
@@ -216,6 +229,7 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   }
   nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
   record["series_files"] = checksums;
+  if (positions && result.status != "n/a") record["evocation"] = evoke_case(dir, job.id, result, *positions, ex.evoke->scan);
   write_file_atomically(dir / "cases" / (job.id + ".json"), sealed_record_text(record));
   return record;
 }
@@ -242,11 +256,23 @@ std::optional<nlohmann::json> resumed_record(const Job& job, const ResultFolder&
     folder.set_aside(file, "its series files are not the experiment's");
     return std::nullopt;
   }
-  for (const auto& [name, checksum] : files->items()) {
-    const fs::path series = folder.path() / "series" / name;
-    const auto csv = folder.read(series);
-    if (csv && checksum.is_string() && hash_hex(*csv) == checksum.get<std::string>()) continue;
-    if (csv) folder.set_aside(series, "its checksum does not match its case record");
+  const bool evocation_expected = job.experiment->evokes(job.spec) && (*record)["status"] != "n/a";
+  const auto evocation = record->find("evocation");
+  const bool has_evocation = evocation != record->end() && evocation->is_object() &&
+                             evocation->contains("files") && (*evocation)["files"].is_object();
+  if (evocation_expected != has_evocation) {
+    folder.set_aside(file, "its evocation is not the experiment's");
+    return std::nullopt;
+  }
+  std::vector<std::pair<fs::path, const nlohmann::json*>> checked;  // each file and its checksum
+  for (const auto& [name, checksum] : files->items()) checked.emplace_back(fs::path("series") / name, &checksum);
+  if (has_evocation)
+    for (const auto& [name, checksum] : (*evocation)["files"].items()) checked.emplace_back(name, &checksum);
+  for (const auto& [name, checksum] : checked) {
+    const fs::path path = folder.path() / name;
+    const auto content = folder.read(path);
+    if (content && checksum->is_string() && hash_hex(*content) == checksum->get<std::string>()) continue;
+    if (content) folder.set_aside(path, "its checksum does not match its case record");
     return std::nullopt;
   }
   return record;
@@ -329,9 +355,22 @@ std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::
 }
 
 /// The bytes a case's files can take at most: its record, its series (SeriesDecimator's
-/// 2000 bins and the header, nine numbers a row) and its curves (CurveRecorder's 2000 bins, the
-/// time and three numbers per curve); snapshots are left out of the estimate.
+/// 2000 bins and the header, nine numbers a row), its curves (CurveRecorder's 2000 bins, the
+/// time and three numbers per curve) and its evocation (below); snapshots are left out of the
+/// estimate.
 constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0, kCurveRowBytes = 2001.0 * 25.0;
+
+/// An evoked case's files: scores.csv (three numbers a frame), evocation.json, and a frame
+/// file per best frame holding every sample kept (the time and three numbers per body).
+double evocation_bytes(const CaseSpec& c, const EvokeSpec& evoke) {
+  const auto bodies = static_cast<double>(evoke.bodies);
+  // A same_steps_as case's steps are known only once its source has run: the most it keeps.
+  const double samples =
+      std::isnan(c.h) ? static_cast<double>(kMaxEvocationPositions) / bodies
+                      : static_cast<double>(evocation_samples(fixed_step_count(c.T, c.h), evoke.bodies));
+  const double scan = (evoke.scan.count + 1.0) * 3.0 * 25.0, json = 4096.0 + 64.0 * bodies + 256.0 * evoke.scan.best;
+  return scan + json + evoke.scan.best * (samples + 1.0) * (1.0 + 3.0 * bodies) * 25.0;
+}
 
 /// Refuses a study whose result files would be larger than its max_output, before it starts.
 void check_output_estimate(const StudySpec& spec) {
@@ -341,10 +380,12 @@ void check_output_estimate(const StudySpec& spec) {
     cases += ex.cases.size();
     const double curves = ex.draws_curves() ? (1.0 + 3.0 * find_model(ex.model).curves) * kCurveRowBytes : 0.0;
     bytes += static_cast<double>(ex.cases.size()) * (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves);
+    for (const auto& c : ex.cases)
+      if (ex.evokes(c)) bytes += evocation_bytes(c, *ex.evoke);
   }
   if (bytes <= spec.limits.max_output_bytes) return;
   char buf[200];
-  std::snprintf(buf, sizeof buf, "%s: %zu cases write up to %.3g bytes of records and series, more than max_output = %.0f",
+  std::snprintf(buf, sizeof buf, "%s: %zu cases write up to %.3g bytes of records, series and evocations, more than max_output = %.0f",
                 spec.file.c_str(), cases, bytes, spec.limits.max_output_bytes);
   throw InputError(buf);
 }
@@ -482,6 +523,14 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   auto experiments = nlohmann::json::array();
   for (const auto& ex : spec.experiments) {
     const auto& ref = references.at(ex.name);
+    auto evocations = nlohmann::json::array();
+    for (const auto& r : records)
+      if (r["experiment"] == ex.name && r.contains("evocation") && r["evocation"].is_object()) {
+        const auto& e = r["evocation"];
+        evocations.push_back({{"case_id", r["case_id"]}, {"integrator", r["integrator"]}, {"h", r["h"]},
+                              {"status", e.value("status", "")}, {"detail", e.value("detail", "")},
+                              {"dir", e.value("dir", "")}});
+      }
     experiments.push_back({{"name", ex.name},
                            {"title", ex.title},
                            {"description", ex.description},
@@ -491,7 +540,9 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
                            {"T", ex.T},
                            {"reference", ref.description},
                            {"reference_err", json_number(ref.solution ? ref.solution->error_estimate : kNaN)},
-                           {"plots", ex.plots}});
+                           {"plots", ex.plots},
+                           {"evoke", ex.evoke ? scan_json(ex.evoke->scan) : nlohmann::json(nullptr)},
+                           {"evocations", evocations}});
   }
   m["experiments"] = experiments;
   m["figures"] = spec.figures;

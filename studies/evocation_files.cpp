@@ -9,6 +9,7 @@
 #include "studies/atomic_file.hpp"
 #include "studies/io_error.hpp"
 #include "studies/result_files.hpp"
+#include "studies/result_records.hpp"
 
 namespace geomint {
 
@@ -40,10 +41,10 @@ std::string frame_csv(const TrajectoryPositions& trajectory, double xi) {
   return csv;
 }
 
-std::string evocation_json(const fs::path& trajectory_file, const TrajectoryPositions& trajectory,
+std::string evocation_json(const std::string& source, const TrajectoryPositions& trajectory,
                            const EvocationScan& scan, const Evocation& e) {
   json j;
-  j["trajectory"] = trajectory_file.string();
+  j["trajectory"] = source;
   j["bodies"] = trajectory.bodies;
   j["samples"] = e.samples;
   j["scan"] = {{"xi_min", scan.xi_min}, {"xi_max", scan.xi_max}, {"count", scan.count}};
@@ -85,17 +86,24 @@ std::string evoked_frame_path(std::size_t rank, double xi) {
   return name;
 }
 
-void write_evocation(const fs::path& dir, const fs::path& trajectory_file, const TrajectoryPositions& trajectory,
-                     const EvocationScan& scan, const Evocation& e) {
-  write_file_atomically(dir / "scores.csv", scores_csv(e));
-  std::set<std::string> written;
+std::map<std::string, std::string> write_evocation(const fs::path& dir, const std::string& source,
+                                                   const TrajectoryPositions& trajectory, const EvocationScan& scan,
+                                                   const Evocation& e) {
+  std::map<std::string, std::string> written;
+  const auto write = [&](const std::string& name, const std::string& content) {
+    write_file_atomically(dir / name, content);
+    written[name] = hash_hex(content);
+  };
+  write("scores.csv", scores_csv(e));
+  std::set<std::string> frames;
   for (std::size_t r = 0; r < e.best.size(); ++r) {
     const std::string path = evoked_frame_path(r + 1, e.best[r].xi);
-    write_file_atomically(dir / path, frame_csv(trajectory, e.best[r].xi));
-    written.insert(path);
+    write(path, frame_csv(trajectory, e.best[r].xi));
+    frames.insert(path);
   }
-  remove_stale_frames(dir, written);
-  write_file_atomically(dir / "evocation.json", evocation_json(trajectory_file, trajectory, scan, e));
+  remove_stale_frames(dir, frames);
+  write("evocation.json", evocation_json(source, trajectory, scan, e));
+  return written;
 }
 
 }  // namespace geomint

@@ -7,6 +7,7 @@
 // Frames an earlier evocation left in DIR/frames are removed.
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "studies/pattern_evocation.hpp"
@@ -17,7 +18,11 @@ namespace geomint {
 /// frames/<rank>-xi<value>.csv, relative to DIR; rank counts from 1.
 std::string evoked_frame_path(std::size_t rank, double xi);
 
-void write_evocation(const std::filesystem::path& dir, const std::filesystem::path& trajectory_file,
-                     const TrajectoryPositions& trajectory, const EvocationScan& scan, const Evocation& e);
+/// Writes the files; `source` names the trajectory in evocation.json (the file it was read
+/// from, or the study case). Returns each file written, relative to DIR, with the hash_hex of
+/// its content (studies/result_records.hpp), for a study's case record.
+std::map<std::string, std::string> write_evocation(const std::filesystem::path& dir, const std::string& source,
+                                                   const TrajectoryPositions& trajectory, const EvocationScan& scan,
+                                                   const Evocation& e);
 
 }  // namespace geomint

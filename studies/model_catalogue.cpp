@@ -12,7 +12,7 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks);
 template <Model M>
 Eigen::VectorXd exact_final_state_for(const CaseSpec& spec);
 template <Model M>
-void check_initial_state_for(const CaseSpec& spec);
+std::pair<StateLayout, std::vector<Invariant>> check_initial_state_for(const CaseSpec& spec);
 template <Model M>
 bool has_bodies_for();
 

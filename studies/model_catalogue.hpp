@@ -34,8 +34,9 @@ struct ModelEntry {
   /// The exact state at the case's T from its initial state (InputError without one).
   Eigen::VectorXd (*exact_final_state)(const CaseSpec&);
   /// Builds the case's model and initial state without running (InputError if not valid), so
-  /// that a spec is checked whole before anything runs.
-  void (*check_initial_state)(const CaseSpec&);
+  /// that a spec is checked whole before anything runs; returns the state layout and every
+  /// invariant of the model with the case's parameters.
+  std::pair<StateLayout, std::vector<Invariant>> (*check_initial_state)(const CaseSpec&);
   bool has_bodies;  // bodies on S^2, of which a study can take snapshots
   int curves;  // how many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot
 };

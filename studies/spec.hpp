@@ -3,6 +3,7 @@
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <map>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "studies/case.hpp"
+#include "studies/pattern_evocation.hpp"
 #include "studies/run_limits.hpp"
 #include "studies/user_method.hpp"
 
@@ -36,6 +38,12 @@ struct ReferenceSpec {
   double rtol = 1e-12, atol = 1e-14;
 };
 
+/// `evoke`: the pattern evocation of each fixed-step case of an experiment (studies/README.md).
+struct EvokeSpec {
+  EvocationScan scan;
+  std::size_t bodies = 0;  // the model's position blocks, for the output estimate
+};
+
 struct ExperimentSpec {
   std::string name, title, description;
   std::string base_name;  // `name` before a `presets:` list expanded it (else the same)
@@ -50,6 +58,10 @@ struct ExperimentSpec {
   std::vector<double> snapshots;  // times of per-body snapshots (series/<case_id>-snapshots.csv)
   /// The `curves` plot asks for the model's curves (series/<case_id>-curves.csv).
   bool draws_curves() const { return std::find(plots.begin(), plots.end(), "curves") != plots.end(); }
+  std::optional<EvokeSpec> evoke;
+  /// Whether the case's patterns are evoked: the experiment asks for it and the case is
+  /// fixed-step (an adaptive run's output points are not evenly spaced).
+  bool evokes(const CaseSpec& c) const { return evoke && (!std::isnan(c.h) || c.same_steps_as); }
   std::vector<CaseSpec> cases;  // expanded from `runs`
   std::vector<PublishedRow> published;
 };
