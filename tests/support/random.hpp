@@ -106,6 +106,29 @@ class Rng {
   std::mt19937_64 engine_;
 };
 
+/// A random point of (TS^2)^n, y = [q_1..q_n, w_1..w_n], |w_i| of order one, drawn again until
+/// every pair (q_i, q_j), i < j, passes `apart` (a model's potential is O(1) only away from its
+/// singular configurations).
+template <class State, class Apart>
+State random_sphere_state(Rng& rng, Eigen::Index n, Apart apart) {
+  State y(6 * n);
+  for (;;) {
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const Eigen::Vector3d q = rng.unit3();
+      Eigen::Vector3d w(rng.normal(), rng.normal(), rng.normal());
+      w -= q.dot(w) * q;
+      y.template segment<3>(3 * i) = q;
+      y.template segment<3>(3 * (n + i)) = w;
+    }
+    bool separated = true;
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = i + 1; j < n; ++j)
+        separated = separated && apart(Eigen::Vector3d(y.template segment<3>(3 * i)),
+                                       Eigen::Vector3d(y.template segment<3>(3 * j)));
+    if (separated) return y;
+  }
+}
+
 /// Full-precision text of a scalar or an Eigen object, for failure messages.
 inline std::string show(double x) {
   std::ostringstream os;

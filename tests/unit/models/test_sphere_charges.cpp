@@ -63,21 +63,9 @@ SphereCharges make_model(int n, double m, double e, double k, double sigma) {
 
 /// A random point of (TS^2)^n, |w_i| of order one, no two charges closer than 0.6.
 State random_state(testing::Rng& rng, Eigen::Index n) {
-  State y(6 * n);
-  for (;;) {
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const Vec3 q = rng.unit3();
-      Vec3 w(rng.normal(), rng.normal(), rng.normal());
-      w -= q.dot(w) * q;
-      y.segment<3>(3 * i) = q;
-      y.segment<3>(3 * (n + i)) = w;
-    }
-    bool separated = true;
-    for (Eigen::Index i = 0; i < n; ++i)
-      for (Eigen::Index j = i + 1; j < n; ++j)
-        separated = separated && (y.segment<3>(3 * i) - y.segment<3>(3 * j)).norm() > 0.6;
-    if (separated) return y;
-  }
+  return testing::random_sphere_state<State>(rng, n, [](const Vec3& a, const Vec3& b) {
+    return (a - b).norm() > 0.6;
+  });
 }
 
 /// The positions of y moved off the spheres, |x_i| in [0.85, 1.15].

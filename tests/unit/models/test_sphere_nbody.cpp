@@ -37,21 +37,9 @@ SphereNBody make_model(int n, double m, double gamma) {
 /// A random point of (TS^2)^n, |w_i| of order one, with no two bodies within ~25 degrees of
 /// colliding or of being antipodal (|q_i.q_j| < 0.9), where V and its derivatives are O(1).
 State random_state(testing::Rng& rng, Eigen::Index n) {
-  State y(6 * n);
-  for (;;) {
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const Vec3 q = rng.unit3();
-      Vec3 w(rng.normal(), rng.normal(), rng.normal());
-      w -= q.dot(w) * q;
-      y.segment<3>(3 * i) = q;
-      y.segment<3>(3 * (n + i)) = w;
-    }
-    bool separated = true;
-    for (Eigen::Index i = 0; i < n; ++i)
-      for (Eigen::Index j = i + 1; j < n; ++j)
-        separated = separated && std::abs(y.segment<3>(3 * i).dot(y.segment<3>(3 * j))) < 0.9;
-    if (separated) return y;
-  }
+  return testing::random_sphere_state<State>(rng, n, [](const Vec3& a, const Vec3& b) {
+    return std::abs(a.dot(b)) < 0.9;
+  });
 }
 
 TEST(SphereNBody, PotentialIsMinusGammaTimesTheCotangentsOfThePairAngles) {
