@@ -58,6 +58,11 @@ class AstrojaxPlanar {
   /// The Astrojax state (q1, q2, v1, v2) of y, in the plane y = 0 (fixed support).
   AstrojaxState cartesian_state(const State& y) const;
 
+  /// Another formulation of `astrojax` (models/formulation.hpp): its presets planar1..4 are
+  /// the same motions, so studies can measure the Cartesian runs against this ODE.
+  static constexpr std::string_view kFormulationOf = "astrojax";
+  Eigen::VectorXd state_in_other_formulation(const State& y) const { return cartesian_state(y); }
+
   // ---- The model contract (models/model_contract.hpp) -----------------------------------
   const StateLayout& state_layout() const { return layout_; }
   const std::vector<Invariant>& declared_invariants() const { return declared_; }

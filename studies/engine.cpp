@@ -77,7 +77,9 @@ std::string hash_of(const nlohmann::json& inputs) {
 nlohmann::json reference_inputs(const ExperimentSpec& ex) {
   if (!ex.reference) return nullptr;
   if (ex.reference->exact) return "exact";
-  return {{"integrator", ex.reference->integrator}, {"rtol", ex.reference->rtol}, {"atol", ex.reference->atol}};
+  nlohmann::json j = {{"integrator", ex.reference->integrator}, {"rtol", ex.reference->rtol}, {"atol", ex.reference->atol}};
+  if (!ex.reference->model.empty()) j["model"] = ex.reference->model;  // only when asked
+  return j;
 }
 
 /// The scan of an evocation as JSON (lags null: the default).
@@ -131,6 +133,21 @@ nlohmann::json parameter_values(const ExperimentSpec& ex) {
   return j;
 }
 
+/// The reference's final state as the experiment's model holds it, and its error estimate
+/// (the distance of the tight run from the loose one) in that model's distance: a reference
+/// solved in another formulation (models/formulation.hpp) is mapped first.
+ReferenceSolution in_experiment_model(const ExperimentSpec& ex, const CaseSpec& base,
+                                      const CaseSpec& tight, const CaseResult& a,
+                                      const CaseResult& b) {
+  if (ex.reference->model.empty())
+    return {a.final_state, a.layout.distance(a.final_state, b.final_state)};
+  const ModelEntry& formulation = find_model(tight.model);
+  const Eigen::VectorXd ya = formulation.state_in_other_formulation(tight, a.final_state);
+  const Eigen::VectorXd yb = formulation.state_in_other_formulation(tight, b.final_state);
+  const StateLayout layout = find_model(base.model).check_initial_state(base).first;
+  return {ya, layout.distance(ya, yb)};
+}
+
 struct ExperimentReference {
   std::optional<ReferenceSolution> solution;
   std::string description;  // solver and tolerances, or why there is none
@@ -152,6 +169,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
     return out;
   }
   CaseSpec tight = base;
+  if (!ex.reference->model.empty()) tight.model = ex.reference->model;  // another formulation
   tight.integrator = ex.reference->integrator;
   tight.user_method = nullptr;  // the reference is a catalogued solver, whatever base runs
   tight.h = kNaN;
@@ -164,6 +182,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
   std::snprintf(desc, sizeof desc, "%s rtol=%g atol=%g (checked against rtol=%g atol=%g)",
                 tight.integrator.c_str(), tight.rtol, tight.atol, loose.rtol, loose.atol);
   out.description = desc;
+  if (!ex.reference->model.empty()) out.description += " on the formulation " + tight.model;
   const nlohmann::json inputs = case_inputs(tight);
   const fs::path cache = folder.path() / "references" /
                          (hash_of(inputs) + ".json");
@@ -181,7 +200,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
     out.description += "; FAILED: " + (a.status != "ok" ? a.detail : b.detail);
     return out;
   }
-  ReferenceSolution r{a.final_state, a.layout.distance(a.final_state, b.final_state)};
+  ReferenceSolution r = in_experiment_model(ex, base, tight, a, b);
   write_file_atomically(cache, reference_record_text(r, inputs, out.description));
   out.solution = r;
   return out;

@@ -1,6 +1,7 @@
 #include "studies/model_catalogue.hpp"
 
 #include "models/curves.hpp"
+#include "models/formulation.hpp"
 #include "models/model_contract.hpp"
 #include "studies/model_types.hpp"
 
@@ -15,6 +16,24 @@ template <Model M>
 std::pair<StateLayout, std::vector<Invariant>> check_initial_state_for(const CaseSpec& spec);
 template <Model M>
 bool has_bodies_for();
+
+template <Model M>
+constexpr std::string_view formulation_of() {
+  if constexpr (FormulationOfAnotherModel<M>)
+    return M::kFormulationOf;
+  else
+    return {};
+}
+
+template <Model M>
+Eigen::VectorXd state_in_other_formulation(const CaseSpec& spec, const Eigen::VectorXd& y) {
+  if constexpr (FormulationOfAnotherModel<M>) {
+    const M model(preset_parameters(find_preset<M>(spec.preset), spec.parameters));
+    return model.state_in_other_formulation(typename M::State(y));
+  } else {
+    throw InputError("model " + std::string(M::kName) + " is no other model's formulation");
+  }
+}
 
 template <Model M>
 constexpr int curve_count() {
@@ -46,8 +65,8 @@ const std::vector<ModelEntry>& model_catalogue() {
                      m.exact_solution(y, 1.0);
                    },
                    &exact_final_state_for<M>,
-                   &check_initial_state_for<M>,
-                   has_bodies_for<M>(), curve_count<M>()});
+                   &check_initial_state_for<M>, formulation_of<M>(),
+                   &state_in_other_formulation<M>, has_bodies_for<M>(), curve_count<M>()});
     });
     return l;
   }();

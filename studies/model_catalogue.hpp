@@ -37,6 +37,10 @@ struct ModelEntry {
   /// that a spec is checked whole before anything runs; returns the state layout and every
   /// invariant of the model with the case's parameters.
   std::pair<StateLayout, std::vector<Invariant>> (*check_initial_state)(const CaseSpec&);
+  /// The model this one is another formulation of (models/formulation.hpp), or empty; and
+  /// its final state of a case (built with the case's parameters) mapped to that model's state.
+  std::string_view formulation_of;
+  Eigen::VectorXd (*state_in_other_formulation)(const CaseSpec&, const Eigen::VectorXd&);
   bool has_bodies;  // bodies on S^2, of which a study can take snapshots
   int curves;  // how many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot
 };

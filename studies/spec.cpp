@@ -992,14 +992,7 @@ class SpecReader {
     ex.description = text(node, ec, "description", false);
     if (!exercise_of) {
       ex.model = text(node, ec, "model");
-      for (const auto& m : model_catalogue())
-        if (m.name == ex.model) model = &m;
-      if (!model) {
-        std::string known;
-        for (const auto& m : model_catalogue())
-          known += (known.empty() ? "" : ", ") + std::string(m.name);
-        ec.fail(get(node, "model"), "unknown model " + quote(ex.model) + " (known: " + known + ")");
-      }
+      model = &find_model_at(get(node, "model"), ec, ex.model);
       ex.preset = preset_override.empty() ? text(node, ec, "preset") : preset_override;
       const auto presets = model->presets();
       if (std::none_of(presets.begin(), presets.end(),
@@ -1062,8 +1055,10 @@ class SpecReader {
       if (!has(node, "T")) ec.fail(node, "missing 'T'");
       ex.T = positive(get(node, "T"), ec, "'T'");
     }
-    if (const YAML::Node ref = get(node, "reference"); ref.IsDefined())
+    if (const YAML::Node ref = get(node, "reference"); ref.IsDefined()) {
       ex.reference = read_reference(ref, ec, *model);
+      if (!ex.reference->model.empty()) check_other_formulation(ref, ec, ex);
+    }
     if (const YAML::Node plots = get(node, "plots"); plots.IsDefined()) {
       ex.plots = names(plots, ec, "plots", true);
       for (std::size_t i = 0; i < ex.plots.size(); ++i)
@@ -1194,21 +1189,37 @@ class SpecReader {
     }
   }
 
+  /// The model of that name; an unknown one is refused at `at`, listing the known ones.
+  const ModelEntry& find_model_at(const YAML::Node& at, const Context& ctx, const std::string& name) const {
+    for (const auto& m : model_catalogue())
+      if (m.name == name) return m;
+    std::string known;
+    for (const auto& m : model_catalogue()) known += (known.empty() ? "" : ", ") + std::string(m.name);
+    ctx.fail(at, "unknown model " + quote(name) + " (known: " + known + ")");
+  }
+
   ReferenceSpec read_reference(const YAML::Node& ref, const Context& ec,
                                const ModelEntry& model) const {
     ReferenceSpec r;
     if (ref.IsScalar()) {
       if (ref.Scalar() != "exact")
         ec.fail(ref,
-                "'reference' is 'exact' or a map {integrator, rtol, atol}, got " + describe(ref));
+                "'reference' is 'exact' or a map {integrator, rtol, atol, model}, got " + describe(ref));
       if (!model.has_exact_solution)
         ec.fail(ref, "model " + std::string(model.name) + " has no exact solution");
       r.exact = true;
       return r;
     }
-    require_map(ref, ec, "'reference' is 'exact' or a map {integrator, rtol, atol}");
+    require_map(ref, ec, "'reference' is 'exact' or a map {integrator, rtol, atol, model}");
     const Context rc = ec.at("reference", ref);
-    reject_unknown_keys(ref, rc, {"integrator", "rtol", "atol"});
+    reject_unknown_keys(ref, rc, {"integrator", "rtol", "atol", "model"});
+    if (has(ref, "model")) {
+      r.model = text(ref, rc, "model");
+      const ModelEntry& other = find_model_at(get(ref, "model"), rc, r.model);
+      if (other.formulation_of != model.name)
+        rc.fail(get(ref, "model"), "model " + r.model + " is not a formulation of " +
+                                       std::string(model.name) + " (models/formulation.hpp)");
+    }
     if (has(ref, "integrator")) r.integrator = text(ref, rc, "integrator");
     const YAML::Node at = has(ref, "integrator") ? get(ref, "integrator") : ref;
     if (!declaration_of(r.integrator, at, rc).adaptive)
@@ -1217,6 +1228,22 @@ class SpecReader {
     if (has(ref, "rtol")) r.rtol = number_in(get(ref, "rtol"), rc, "'rtol'", rtol_problem);
     if (has(ref, "atol")) r.atol = number_in(get(ref, "atol"), rc, "'atol'", atol_problem);
     return r;
+  }
+
+  /// A reference in another formulation starts from the preset of the same name with the same
+  /// parameter overrides, so the experiment may not set its initial state otherwise.
+  void check_other_formulation(const YAML::Node& ref, const Context& ec, const ExperimentSpec& ex) const {
+    const Context rc = ec.at("reference", ref);
+    const YAML::Node at = get(ref, "model");
+    if (!ex.initial.empty() || ex.project_initial)
+      rc.fail(at, "a reference in model " + ex.reference->model +
+                      " starts from the preset of the same name: 'initial' and 'project_initial' "
+                      "cannot be set");
+    try {
+      find_model(ex.reference->model).parameters_for(ex.preset, ex.parameters);
+    } catch (const InputError& e) {
+      rc.fail(at, "the reference in model " + ex.reference->model + ": " + e.what());
+    }
   }
 
   void read_published(const YAML::Node& list, const Context& ctx, ExperimentSpec& ex) {

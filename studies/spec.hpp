@@ -34,6 +34,7 @@ struct PublishedRow {
 /// `reference: exact` (the model's closed-form solution) or a solver at tight tolerances.
 struct ReferenceSpec {
   bool exact = false;
+  std::string model;  // solved in this other formulation of the experiment's model (else empty)
   std::string integrator = "cvode_bdf";
   double rtol = 1e-12, atol = 1e-14;
 };
