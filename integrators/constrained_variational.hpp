@@ -37,7 +37,8 @@
 // Jacobian (NOTES 2.3, 2.4; the paper's chord with Dg(x_0) in the last row converges only
 // linearly)
 //   [[I + h^2/4 M^-1 Hess V(x_1/2), -h^2 M^-1 Dg(x_0, t_0)^T], [Dg(x_1, t_1), 0]],
-// factorised afresh every iteration. It starts from x_1 = x_0 + D - h^2/2 M^-1 grad V(x_0) and
+// factorised afresh every iteration. It starts from x_1 = x_0 + D - h^2/2 M^-1 grad V (at x_0
+// for a start; in the recurrence the last step's grad V(x_k-1/2), already at hand) and
 // the previous step's nu, and stops when the correction of x_1 is at round-off,
 // 4 eps max(1, |x_1|) (max norms), or when it has stopped halving below 1e-12 max(1, |x_1|)
 // (the rounding of evaluating the residual). After 30 iterations, or at a non-finite iterate,
@@ -119,14 +120,13 @@ class ConstrainedVariational {
         Method::kRecurrence && has_history_ && h == h_history_ && t == t_history_ && y == y_history_;
     model_.configuration(t, y, x0_, v0_);
     const Positions& m = model_.mass();
-    if (continuing) {
-      midpoint_ = 0.5 * (x_previous_ + x0_);
-      model_.constrained_gradient(midpoint_, grad_);
+    if (continuing) {  // grad_ still holds grad V(x_k-1/2), from the last step's solve
       displacement_ = x0_ - x_previous_ - 0.5 * h * h * grad_.cwiseQuotient(m);
     } else {
       displacement_ = h * v0_;
+      model_.constrained_gradient(x0_, grad_);  // for the predictor
+      ++work_.f_evals;
     }
-    ++work_.f_evals;
     solve_positions(t, h);
     mu_ = (continuing ? 1.0 : 2.0) * nu_;
     project_velocity(t + h, h);
@@ -174,12 +174,11 @@ class ConstrainedVariational {
     jacobian_.bottomLeftCorner(c_, d_) = dg1_;
   }
 
-  /// Newton's method on (r_x, r_g) = 0 for (x_1, nu); see the file comment.
+  /// Newton's method on (r_x, r_g) = 0 for (x_1, nu); see the file comment. The predictor
+  /// takes grad V from grad_: at x_0 for a start, at x_k-1/2 in the recurrence.
   void solve_positions(double t, double h) {
     const Positions& m = model_.mass();
     model_.constraint_jacobian(t, x0_, dg0_);
-    model_.constrained_gradient(x0_, grad_);
-    ++work_.f_evals;
     x1_ = x0_ + displacement_ - 0.5 * h * h * grad_.cwiseQuotient(m);
     double last = std::numeric_limits<double>::infinity();
     for (int it = 1; it <= kMaxIterations; ++it) {

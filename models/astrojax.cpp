@@ -105,19 +105,24 @@ Astrojax::Astrojax(const ParameterSet& p)
 // r'' = (a0, a0) + M^-1 DG^T mu and DG r'' + kappa = 0 give
 //   mu = -(DG (a0, a0) + kappa) / (DG M^-1 DG^T),   DG (a0, a0) = n1 . a0,
 //   DG M^-1 DG^T = |n1 - n2|^2 / m1 + 1 / m2.
-double Astrojax::multiplier(double t, const State& y) const {
-  const Segments s = segments(y);
+namespace {
+double tether_multiplier(const Segments& s, const AstrojaxState& y, const Vec3& a0, double m1,
+                         double m2) {
   const Vec3 u1 = y.segment<3>(6), w = y.segment<3>(9) - u1;
-  const Vec3 a0 = -g_ * Vec3::UnitZ() - support_.acceleration(t);
   const double kappa =
       transverse_squared(s.n1, u1) / s.length1 + transverse_squared(s.n2, w) / s.length2;
-  return -(s.n1.dot(a0) + kappa) / ((s.n1 - s.n2).squaredNorm() / m1_ + 1.0 / m2_);
+  return -(s.n1.dot(a0) + kappa) / ((s.n1 - s.n2).squaredNorm() / m1 + 1.0 / m2);
+}
+}  // namespace
+
+double Astrojax::multiplier(double t, const State& y) const {
+  return tether_multiplier(segments(y), y, -g_ * Vec3::UnitZ() - support_.acceleration(t), m1_, m2_);
 }
 
 void Astrojax::rhs(double t, const State& y, State& dy) const {
   const Segments s = segments(y);
-  const double mu = multiplier(t, y);
   const Vec3 a0 = -g_ * Vec3::UnitZ() - support_.acceleration(t);
+  const double mu = tether_multiplier(s, y, a0, m1_, m2_);
   dy.head<6>() = y.tail<6>();
   dy.segment<3>(6) = a0 + (mu / m1_) * (s.n1 - s.n2);
   dy.segment<3>(9) = a0 + (mu / m2_) * s.n2;

@@ -14,6 +14,8 @@ import tempfile
 import textwrap
 import unittest
 
+from one_line_refusal import assert_one_line_refusal
+
 GEOMINT = ""
 
 
@@ -68,12 +70,7 @@ class Run(unittest.TestCase):
 
     def expect_refused(self, args, *phrases):
         r = geomint("run", *args, "--out", self.out)
-        self.assertEqual(r.returncode, 2, r.stderr)
-        lines = r.stderr.strip().splitlines()
-        self.assertEqual(len(lines), 1, r.stderr)
-        self.assertTrue(lines[0].startswith("geomint: "), lines[0])
-        for p in phrases:
-            self.assertIn(p, lines[0])
+        assert_one_line_refusal(self, r, *phrases)
 
     def test_bad_input_gets_one_line_and_status_2(self):
         base = ["--integrator", "rk4", "--h", "0.01"]

@@ -14,6 +14,8 @@ import sys
 import tempfile
 import unittest
 
+from one_line_refusal import assert_one_line_refusal
+
 GEOMINT = ""
 RATE = math.sqrt(9.81 / math.cos(math.pi / 3))  # the conical preset's rate W (models/conical_pendulum.hpp)
 
@@ -90,12 +92,7 @@ class Evoke(unittest.TestCase):
     def expect_refused(self, args: list[str], *phrases: str, trajectory: str | None = None):
         out = os.path.join(self.dir.name, "refused")
         r = self.evoke(trajectory or self.cone, out, *args)
-        self.assertEqual(r.returncode, 2, r.stderr)
-        lines = r.stderr.strip().splitlines()
-        self.assertEqual(len(lines), 1, r.stderr)
-        self.assertTrue(lines[0].startswith("geomint: "), lines[0])
-        for p in phrases:
-            self.assertIn(p, lines[0])
+        assert_one_line_refusal(self, r, *phrases)
         self.assertFalse(os.path.exists(out))
 
     def write(self, name: str, text: str) -> str:
