@@ -1,6 +1,6 @@
 // Label `unit`: no integrator allocates memory per step (after its first step, which may size
-// lazily allocated factorisations), on a fixed-size model and on a model whose size is a
-// runtime parameter, unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
+// lazily allocated factorisations), on a fixed-size model, on one under a product of group actions with a time-dependent field (the
+// quadrotors) and on a model whose size is a runtime parameter, unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
 // one is checked by being catalogued; the reference family wraps third-party solvers and is
 // left out. The integrators of methods a spec defines by their coefficients are checked too.
 //
@@ -22,6 +22,7 @@
 #include "models/astrojax.hpp"
 #include "models/double_spherical_pendulum.hpp"
 #include "models/pendulum_chain.hpp"
+#include "models/quadrotors_payload.hpp"
 #include "models/sphere_charges.hpp"
 #include "models/sphere_lj.hpp"
 #include "studies/integrator_catalogue.hpp"
@@ -128,6 +129,13 @@ TEST(NoAllocationPerStep, OnAFixedSizeModel) {
   GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
 #endif
   expect_no_allocation_per_step<DoubleSphericalPendulum>("lee2009");
+}
+
+TEST(NoAllocationPerStep, OnANonAutonomousModelUnderAProductAction) {
+#if !GEOMINT_COUNTS_ALLOCATIONS
+  GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+#endif
+  expect_no_allocation_per_step<QuadrotorsPayload>("celledoni2021");
 }
 
 TEST(NoAllocationPerStep, OnAModelSizedAtRunTime) {
