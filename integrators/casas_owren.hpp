@@ -29,9 +29,8 @@ class CasasOwrenRkmk4 {
 
   CasasOwrenRkmk4(const M& model, const IntegratorOptions& opt)
       : model_(model), h_(checked_step_size(opt, declaration.name)) {
-    const auto dim = model.dimension();
-    for (Algebra* v : {&f1_, &f2_, &f3_, &f4_, &u_, &bracket_}) v->resize(dim);
-    stage_.resize(dim);
+    for (Algebra* v : {&f1_, &f2_, &f3_, &f4_, &u_, &bracket_}) v->resize(algebra_dimension(model));
+    stage_.resize(model.dimension());
   }
 
   double step_size() const { return h_; }

@@ -134,10 +134,10 @@ class CfStages {
   using Group = typename M::Group;
 
   /// `stages` = S, or the run-time scheme's stage count.
-  CfStages(Eigen::Index dim, std::size_t stages) {
-    size_stages(f_, stages, dim);
-    size_stages(points_, stages, dim);
-    xi_.resize(dim);
+  CfStages(const M& model, std::size_t stages) {
+    size_stages(f_, stages, algebra_dimension(model));
+    size_stages(points_, stages, model.dimension());
+    xi_.resize(algebra_dimension(model));
   }
 
   /// Y_{n,r} and f_{n,r} for r < count. `scheme`: a built-in method's as a ConstantScheme, or
@@ -187,7 +187,7 @@ class CommutatorFree {
   CommutatorFree(const M& model, const IntegratorOptions& opt)
       : model_(model),
         h_(checked_step_size(opt, declaration.name)),
-        stages_(model.dimension(), kStages) {}
+        stages_(model, kStages) {}
 
   double step_size() const { return h_; }
   const Work& work() const { return work_; }
@@ -220,7 +220,7 @@ class CommutatorFreePairStepper {
   static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
 
   explicit CommutatorFreePairStepper(const M& model)
-      : model_(model), stages_(model.dimension(), kStages) {
+      : model_(model), stages_(model, kStages) {
     embedded_.resize(model.dimension());
   }
 

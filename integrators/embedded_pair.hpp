@@ -114,7 +114,7 @@ class EmbeddedPairIntegrator {
   /// vector field in the ambient space, used only for these size estimates.
   void start(double t, const State& y) {
     using Group = typename Model::Group;
-    Algebra xi(y.size()), xi1(y.size());
+    Algebra xi(algebra_dimension(model_)), xi1(algebra_dimension(model_));
     State f0(y.size()), f1(y.size()), y1 = y;
     model_.generator(t, y, xi);
     Group::generator(xi, y, f0);

@@ -45,11 +45,11 @@ class RkmkStages {
   using Group = typename M::Group;
 
   /// `stages` = S, or the run-time tableau's stage count.
-  RkmkStages(Eigen::Index dim, std::size_t stages) {
-    size_stages(k_, stages, dim);
-    sigma_.resize(dim);
-    f_.resize(dim);
-    point_.resize(dim);
+  RkmkStages(const M& model, std::size_t stages) {
+    size_stages(k_, stages, algebra_dimension(model));
+    sigma_.resize(algebra_dimension(model));
+    f_.resize(algebra_dimension(model));
+    point_.resize(model.dimension());
   }
 
   /// k_i for first <= i < count at the step (t, y, h); k_0 = f(y) when first = 1 was kept.
@@ -143,8 +143,8 @@ class Rkmk {
   Rkmk(const M& model, const IntegratorOptions& opt)
       : model_(model),
         h_(checked_step_size(opt, declaration.name)),
-        stages_(model.dimension(), Method::tableau.stages()) {
-    sigma_.resize(model.dimension());
+        stages_(model, Method::tableau.stages()) {
+    sigma_.resize(algebra_dimension(model));
   }
 
   double step_size() const { return h_; }
@@ -193,9 +193,9 @@ class RkmkPairStepper {
   static constexpr bool kFsal = detail::first_same_as_last(tableau);
 
   explicit RkmkPairStepper(const M& model)
-      : model_(model), stages_(model.dimension(), tableau.stages()) {
-    sigma_.resize(model.dimension());
-    error_.resize(model.dimension());
+      : model_(model), stages_(model, tableau.stages()) {
+    sigma_.resize(algebra_dimension(model));
+    error_.resize(algebra_dimension(model));
   }
 
   /// Writes the propagated solution to ynew and returns the error estimate (a length in g).

@@ -147,7 +147,7 @@ class RuntimeCommutatorFree {
         method_(method),
         h_(checked_step_size(opt, declaration.name)),
         stages_used_(detail::cf_stages_needed(method.scheme.update)),
-        stages_(model.dimension(), method.scheme.stages.size()) {
+        stages_(model, method.scheme.stages.size()) {
     if (const auto defect = commutator_free_defect(method.scheme, {}, declaration.order))
       throw InputError(std::string(declaration.name) + ": " + defect->what);
   }

@@ -44,9 +44,9 @@ class RuntimeRkmk {
         method_(method),
         h_(checked_step_size(opt, declaration.name)),
         stages_used_(detail::stages_used(method.tableau.b)),
-        stages_(model.dimension(), method.tableau.stages()) {
+        stages_(model, method.tableau.stages()) {
     require_order_conditions(method.tableau, declaration);
-    sigma_.resize(model.dimension());
+    sigma_.resize(algebra_dimension(model));
   }
 
   double step_size() const { return h_; }

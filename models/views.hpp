@@ -43,6 +43,16 @@ concept LieGroupOde = requires(const M& m, double t, const typename M::State& y,
   M::Group::bracket(xi, xi, xi);
 };
 
+/// The dimension of M's Lie algebra, which the Lie group integrators size their scratch with:
+/// fixed by M::Algebra, or for a dynamic one (SE(3)^N acting on (TS^2)^N) the state's.
+template <LieGroupOde M>
+Eigen::Index algebra_dimension(const M& model) {
+  if constexpr (M::Algebra::RowsAtCompileTime == Eigen::Dynamic)
+    return model.dimension();
+  else
+    return M::Algebra::RowsAtCompileTime;
+}
+
 /// A Hamiltonian system on T*G ~ G ⋉ g* in the right trivialisation (Celledoni Section 3.2):
 /// M::Cotangent is the semidirect product (geometry/cotangent_so3.hpp), the model maps its state
 /// to a point (g, mu) and back, and gives the Hamiltonian vector field of (14) in g x g*,
