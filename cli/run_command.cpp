@@ -110,9 +110,10 @@ int run(const RunOptions& o) {
   auto last_report = std::chrono::steady_clock::now();
   std::string row;
   CaseHooks hooks;
-  hooks.on_start = [&](const std::vector<std::string>& state, const std::vector<std::string>& inv) {
+  hooks.on_start = [&](const std::vector<std::string>& state, const std::vector<std::string>& inv,
+                       const std::vector<std::string>& outputs) {
     // A fixed-step run's output is known before it starts: refuse one beyond the cap now.
-    const double columns = static_cast<double>(1 + state.size() + inv.size());
+    const double columns = static_cast<double>(1 + state.size() + inv.size() + outputs.size());
     if (!std::isnan(spec.h)) {
       const double estimate = (fixed_step_count(spec.T, spec.h) + 1.0) * columns * kRowBytesPerColumn;
       if (estimate > max_output) {
@@ -125,12 +126,15 @@ int run(const RunOptions& o) {
     row = "t";
     for (const auto& c : state) row += "," + c;
     for (const auto& c : inv) row += "," + c;
+    for (const auto& c : outputs) row += "," + c;
     out.write(row + "\n");
   };
-  hooks.on_output = [&](double t, const Eigen::VectorXd& y, const std::vector<double>& inv) {
+  hooks.on_output = [&](double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
+                        const std::vector<double>& outputs) {
     row = csv_number(t);
     for (Eigen::Index i = 0; i < y.size(); ++i) row += "," + csv_number(y(i));
     for (double v : inv) row += "," + csv_number(v);
+    for (double v : outputs) row += "," + csv_number(v);
     row += "\n";
     if (static_cast<double>(out.size() + row.size()) > max_output)
       throw TooMuchWork(t, "the output reached the cap of " + csv_number(max_output) + " bytes (--max-output)");
@@ -164,8 +168,8 @@ int run(const RunOptions& o) {
 Subcommand add_run_command(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
   auto* cmd = app.add_subcommand(
-      "run", "Integrate one model with one integrator; write t, the state (q1_x, ..., w1_x, ...) "
-             "and the invariants (energy, ...) as CSV");
+      "run", "Integrate one model with one integrator; write t, the state (q1_x, ..., w1_x, ...), "
+             "the invariants (energy, ...) and the model's named outputs, if it has any, as CSV");
   cmd->add_option("--model", o->model, "model name (geomint list models)")->required();
   cmd->add_option("--preset", o->preset, "initial-condition preset (default: the model's first)");
   cmd->add_option("--param", o->params, "set a parameter, e.g. --param m1=2 (repeatable)");

@@ -90,7 +90,7 @@ class HeavyTop {
   /// space, and M l Q^{-1} Gamma0, the gravity vector seen from the body, with M l Gamma0 read
   /// as kappa (the vector of the potential; its sign is gravity_sign's reading).
   static constexpr std::array<std::string_view, 2> kCurves = {"Q X", "M l Q^-1 Gamma0"};
-  std::array<Eigen::Vector3d, 2> curve_points(const State& y) const {
+  std::array<Eigen::Vector3d, 2> curve_points(double /*t*/, const State& y) const {
     const auto q = Group::rotation(y);
     return {q * top_.axis, q.transpose() * top_.kappa};
   }

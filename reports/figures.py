@@ -105,6 +105,10 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
             fig, plot_notes = kinetic_energy_map_figure(title, cases, study)
         elif plot == "curves":
             fig, plot_notes = curves_figure(title, cases, study)
+        elif plot == "formation":
+            fig, plot_notes = formation_figure(title, experiment, cases, study)
+        elif plot == "outputs":
+            fig, plot_notes = outputs_figure(title, cases, study)
         elif plot == "work_precision":
             fig, plot_notes = work_precision_figure(title, cases, timing_mark(study.manifest))
         else:
@@ -246,14 +250,7 @@ def curves_figure(title: str, cases: list[Row],
             line = ax.plot(x, y, z, linewidth=0.8, label=case_label(case))[0]
             ax.scatter(x[:1], y[:1], z[:1], color=line.get_color(), marker="o", s=12)
             points.append(np.column_stack([x, y, z]))
-        every = np.concatenate(points)
-        every = every[np.isfinite(every).all(axis=1)]
-        if len(every):  # one scale on the three axes: the curve's true shape
-            low, high = every.min(axis=0), every.max(axis=0)
-            half = max(float((high - low).max()) / 2, 1e-300)
-            for limits, middle in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), (low + high) / 2):
-                limits(middle - half, middle + half)
-            ax.set_box_aspect((1, 1, 1))
+        _equal_scales(ax, points)
         ax.set_title(name, fontsize="small")
         ax.set_xlabel("x")
         ax.set_ylabel("y")
@@ -263,6 +260,125 @@ def curves_figure(title: str, cases: list[Row],
     fig.suptitle(f"{title}: curves", fontsize="medium")
     notes.insert(0, "Each curve over the run (the first output point of each of at most 2000 "
                     "equal time bins), on equal scales; the dot marks t = 0.")
+    return fig, notes
+
+
+def _equal_scales(ax: Axes, points: list[np.ndarray]) -> None:
+    """One scale on the three axes, around every finite point (rows x, y, z): true shapes."""
+    every = np.concatenate(points) if points else np.empty((0, 3))
+    every = every[np.isfinite(every).all(axis=1)]
+    if len(every):
+        low, high = every.min(axis=0), every.max(axis=0)
+        half = max(float((high - low).max()) / 2, 1e-300)
+        for limits, middle in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), (low + high) / 2):
+            limits(middle - half, middle + half)
+        ax.set_box_aspect((1, 1, 1))
+
+
+# A formation figure has one 3-D panel per case: more than this many would be unreadable.
+FORMATION_CASES = 4
+
+
+def formation_figure(title: str, experiment: dict[str, Any], cases: list[Row],
+                     study: Study) -> tuple[MplFigure | None, list[str]]:
+    """The model's formation (models/formation.hpp): per case (the first FORMATION_CASES), one
+    3-D panel with every curve over the run as a thin line and, at each of the experiment's
+    formation_times, the curves' points at the nearest recorded time as markers and the
+    curve_links between them as thick segments, labelled with that time."""
+    times = [float(t) for t in experiment.get("formation_times") or []]
+    links = [tuple(link) for link in experiment.get("curve_links") or []]
+    if not times:
+        return None, ["Nothing to draw: the experiment records no formation_times."]
+    notes = []
+    drawn = []  # (case, times, curves)
+    for case in cases:
+        data = study.curves(case["case_id"])
+        if data is None:
+            notes.append(f"No curves file for {case_label(case)} ({case['case_id']}).")
+        elif len(drawn) < FORMATION_CASES:
+            drawn.append((case, _array(data[0]), data[1]))
+    left_out = len([c for c in cases if study.curves(c["case_id"]) is not None]) - len(drawn)
+    if left_out:
+        notes.append(f"{left_out} more case(s) not drawn: a formation figure shows the first "
+                     f"{FORMATION_CASES} cases of the experiment.")
+    if not drawn:
+        return None, notes + ["Nothing to draw: no curves."]
+    names = list(drawn[0][2])
+    bad = [link for link in links if max(link) >= len(names) or link[0] == link[1]]
+    if bad:
+        notes.append(f"Links {bad} name no pair of the {len(names)} curves; not drawn.")
+    links = [link for link in links if link not in bad]
+    fig = plt.figure(figsize=(5.6 * len(drawn), 5.6))
+    for index, (case, t, curves) in enumerate(drawn):
+        ax = fig.add_subplot(1, len(drawn), index + 1, projection="3d")
+        xyz = [np.column_stack([_array(v) for v in curves[name]]) for name in names]
+        for k, (name, p) in enumerate(zip(names, xyz)):
+            ax.plot(p[:, 0], p[:, 1], p[:, 2], linewidth=0.8, color=COLORS[k % len(COLORS)],
+                    label=name)
+        finite = np.flatnonzero(np.isfinite(t))
+        for moment in times if len(finite) else []:
+            row = finite[np.argmin(np.abs(t[finite] - moment))]
+            for a, b in links:
+                segment = np.vstack([xyz[a][row], xyz[b][row]])
+                ax.plot(segment[:, 0], segment[:, 1], segment[:, 2], linewidth=2.5, color="0.2")
+            for k, p in enumerate(xyz):
+                ax.scatter(*p[row], color=COLORS[k % len(COLORS)], s=18, depthshade=False)
+            ax.text(*xyz[0][row], f"  t = {t[row]:.3g}", fontsize="x-small")
+        _equal_scales(ax, xyz)
+        failed = "" if case["status"] == "ok" else f" ({case['status']})"
+        ax.set_title(case_label(case) + failed, fontsize="small")
+        ax.set_xlabel("x")
+        ax.set_ylabel("y")
+        ax.set_zlabel("z")
+    handles = fig.axes[0].get_legend_handles_labels()[0]
+    if links:
+        handles.append(Line2D([], [], color="0.2", linewidth=2.5, label="links"))
+    fig.legend(handles=handles, loc="lower center", ncol=min(5, len(handles)), fontsize="small")
+    fig.suptitle(f"{title}: formation", fontsize="medium")
+    joined = ", ".join(f"{names[a]} - {names[b]}" for a, b in links) or "none"
+    notes.insert(0, "Each curve over the run (the first output point of each of at most 2000 "
+                    "equal time bins), on equal scales; at each formation time ("
+                    + ", ".join(f"{t:g}" for t in times) + ") the curves' points at the nearest "
+                    f"recorded time, labelled with it, joined by the links ({joined}).")
+    return fig, notes
+
+
+def outputs_figure(title: str, cases: list[Row],
+                   study: Study) -> tuple[MplFigure | None, list[str]]:
+    """The model's named outputs (series/<case_id>-outputs.csv), one panel per output, one
+    line per case of |output| against t on a log axis."""
+    notes = []
+    drawn = []  # (case, times, outputs)
+    for case in cases:
+        data = study.outputs(case["case_id"])
+        if data is None:
+            notes.append(f"No outputs file for {case_label(case)} ({case['case_id']}).")
+        else:
+            drawn.append((case, _array(data[0]), data[1]))
+    names = list(dict.fromkeys(name for _, _, outputs in drawn for name in outputs))
+    if not names:
+        return None, notes + ["Nothing to draw: no outputs."]
+    fig, axes = plt.subplots(len(names), 1, figsize=(7.5, 2.6 * len(names) + 0.6), sharex=True,
+                             squeeze=False)
+    for ax, name in zip(axes[:, 0], names):
+        ax.set_prop_cycle(LINE_CYCLE)
+        for case, t, outputs in drawn:
+            y = np.abs(_array(outputs.get(name, [])))
+            y[~np.isfinite(y)] = np.nan
+            if len(y) and np.isfinite(y).any():
+                failed = "" if case["status"] == "ok" else f" ({case['status']})"
+                ax.plot(t, np.maximum(y, FLOOR), linewidth=1, label=case_label(case) + failed)
+            else:
+                ax.plot([], [], linewidth=1, label=case_label(case))  # keeps the colours in step
+        ax.set_yscale("log")
+        ax.set_ylabel(name.replace("_", " "), fontsize="small")
+        ax.grid(True, which="major", alpha=0.3)
+    axes[-1, 0].set_xlabel("time t [s]")
+    axes[0, 0].set_title(f"{title}: outputs")
+    _legend(axes[0, 0], axes[0, 0].get_legend_handles_labels()[0])
+    notes.insert(0, "|output| against t, at most 2000 rows: each of equal time bins keeps its "
+                    f"sample of largest magnitude; values below {FLOOR:g}, incl. exact 0, "
+                    f"drawn at {FLOOR:g}.")
     return fig, notes
 
 

@@ -106,6 +106,15 @@ def _read_manifest(path: Path) -> dict[str, Any]:
                 raise ResultError(f"{path}: experiment '{e['name']}': 'evocations' must be a list "
                                   "of objects")
             _check_types(path, f"experiment '{e['name']}': an evocation", evoked, EVOCATION_TYPES)
+        if not all(isinstance(t, (int, float)) and not isinstance(t, bool)
+                   for t in e.get("formation_times") or []):
+            raise ResultError(f"{path}: experiment '{e['name']}': 'formation_times' must be a "
+                              "list of numbers")
+        if not all(isinstance(link, list) and len(link) == 2
+                   and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in link)
+                   for link in e.get("curve_links") or []):
+            raise ResultError(f"{path}: experiment '{e['name']}': 'curve_links' must be a list "
+                              "of pairs [a, b] of curve indices")
     figures = manifest.get("figures", [])
     if not isinstance(figures, list) or not all(
             isinstance(f, dict) and isinstance(f.get("name"), str)
@@ -125,7 +134,8 @@ MANIFEST_TYPES = {"title": str, "description": str, "kind": str, "wall_s": (int,
                   "machine": dict, "sundials": dict, "git_revision": str, "spec_file": str}
 EXPERIMENT_TYPES = {"title": str, "description": str, "model": str, "preset": str,
                     "reference": str, "reference_err": (int, float), "T": (int, float),
-                    "parameters": dict, "plots": list, "evoke": dict, "evocations": list}
+                    "parameters": dict, "plots": list, "evoke": dict, "evocations": list,
+                    "formation_times": list, "curve_links": list}
 EVOCATION_TYPES = {"case_id": str, "integrator": str, "h": (int, float), "status": str,
                    "detail": str, "dir": str}
 FIGURE_TYPES = {"title": str, "parameter": str, "metric": str, "experiments": list}
@@ -197,18 +207,27 @@ class Study:
         <name>_x, <name>_y, <name>_z per curve) as (times, {name: [xs, ys, zs]}), or None when
         its file is missing."""
         path = self.path / "series" / f"{case_id}-curves.csv"
-        if not case_id or "/" in case_id or not path.is_file():
+        header = _header(path, case_id)
+        if header is None:
             return None
-        try:
-            with path.open(newline="", encoding="utf-8") as file:
-                header = next(csv.reader(file), [])
-        except (OSError, csv.Error, UnicodeDecodeError) as err:
-            raise ResultError(f"{path}: {err}") from err
         names = [c[:-2] for c in header[1:] if c.endswith("_x")]
         if header[:1] != ["t"] or header[1:] != [n + a for n in names for a in ("_x", "_y", "_z")]:
             raise ResultError(f"{path}: the header is not t, then <name>_x, _y, _z per curve")
         data = self._columns(path.name, case_id, tuple(header)) or {}
         return data["t"], {name: [data[name + a] for a in ("_x", "_y", "_z")] for name in names}
+
+    def outputs(self, case_id: str) -> tuple[list[float | None],
+                                             dict[str, list[float | None]]] | None:
+        """The model's named outputs of the case (series/<case_id>-outputs.csv: t, then one
+        column per output) as (times, {name: values}), or None when its file is missing."""
+        path = self.path / "series" / f"{case_id}-outputs.csv"
+        header = _header(path, case_id)
+        if header is None:
+            return None
+        if header[:1] != ["t"] or len(header) < 2 or "" in header or len(set(header)) < len(header):
+            raise ResultError(f"{path}: the header is not t, then one named column per output")
+        data = self._columns(path.name, case_id, tuple(header)) or {}
+        return data["t"], {name: data[name] for name in header[1:]}
 
     def evocation(self, evoked: dict[str, Any]) -> Evocation | None:
         """The files of one of an experiment's evocations (manifest "evocations": an entry
@@ -229,6 +248,7 @@ class Study:
             self.series(case["case_id"])
             self.snapshots(case["case_id"])
             self.curves(case["case_id"])
+            self.outputs(case["case_id"])
         for experiment in self.experiments():
             for evoked in experiment.get("evocations") or []:
                 if evoked.get("status") == "ok":
@@ -243,6 +263,17 @@ class Study:
                 rows = read_csv(path, (), columns)
                 self._read[name] = {column: [row[column] for row in rows] for column in columns}
         return self._read[name]
+
+
+def _header(path: Path, case_id: str) -> list[str] | None:
+    """The header of a case's series file, or None when the file is missing."""
+    if not case_id or "/" in case_id or not path.is_file():
+        return None
+    try:
+        with path.open(newline="", encoding="utf-8") as file:
+            return next(csv.reader(file), [])
+    except (OSError, csv.Error, UnicodeDecodeError) as err:
+        raise ResultError(f"{path}: {err}") from err
 
 
 @dataclass

@@ -23,7 +23,8 @@ import evoke_figures
 import make_report
 import matrix_page
 import sphere_mesh
-from figures import fit_intercept, metric_vs_parameter_lines, work_precision_figure
+from figures import (FLOOR, fit_intercept, formation_figure, metric_vs_parameter_lines,
+                     outputs_figure, work_precision_figure)
 from formatting import TimingMark, fmt_count, fmt_float, fmt_order, timing_mark
 from results import load_study
 
@@ -371,6 +372,105 @@ class CurvesTest(unittest.TestCase):
             status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
         self.assertNotEqual(status, 0)
         self.assertIn("half-curves.csv: the header is not t, then <name>_x, _y, _z per curve",
+                      stderr)
+
+
+class FormationOutputsTest(unittest.TestCase):
+    """The formation plot (a model's curves with their links at the formation times) and the
+    outputs plot (its named outputs against t) of five cases, only the first with outputs."""
+
+    TIMES = [0.0, 0.5, 1.0]
+
+    def _results(self, path: Path, outputs_header: list[str] | None = None,
+                 formation_times: list[float] | None = None) -> None:
+        (path / "series").mkdir(parents=True)
+        experiment = {"name": "track", "title": "Tracking", "model": "quadrotors_payload",
+                      "preset": "celledoni2021", "T": 1.0, "plots": ["outputs", "formation"],
+                      "formation_times": self.TIMES if formation_times is None else formation_times,
+                      "curve_links": [[0, 1], [0, 2]]}
+        (path / "manifest.json").write_text(json.dumps({"study": "quad", "title": "Quad",
+                                                        "experiments": [experiment]}),
+                                            encoding="utf-8")
+        _write_csv(path / "cases.csv", CASE_COLUMNS, [
+            _case("track", "rk4", f"c{i}", h=0.01 * (i + 1), model="quadrotors_payload")
+            for i in range(5)])
+        _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+        t = np.linspace(0.0, 1.0, 41)  # 0.5 is row 20
+        header = ["t"] + [f"{n}_{a}" for n in ("load", "quadrotor 1", "quadrotor 2") for a in "xyz"]
+        # The load at (t, 0, 0), quadrotor 1 a unit above it, quadrotor 2 a unit beside it.
+        rows = [dict(zip(header, (x, x, 0, 0, x, 0, 1, x, 1, 0))) for x in t]
+        for i in range(5):
+            _write_csv(path / "series" / f"c{i}-curves.csv", header, rows)
+        columns = outputs_header or ["t", "load error", "link error"]
+        _write_csv(path / "series" / "c0-outputs.csv", columns, [
+            dict(zip(columns, (x, math.exp(-x), "nan" if k == 3 else 0.0 if k == 5 else -x)))
+            for k, x in enumerate(t)])
+
+    def test_both_figures_are_drawn_and_what_is_left_out_is_named(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results)
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+            self.assertEqual(status, 0, stderr)
+            for plot in ("outputs", "formation"):
+                for suffix in ("png", "svg"):
+                    path = Path(tmp) / "report" / "figures" / "quad" / f"track-{plot}.{suffix}"
+                    self.assertTrue(path.is_file(), path)
+            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+        self.assertIn("No outputs file for rk4 h=0.02", page)
+        self.assertIn("1 more case(s) not drawn", page)
+        self.assertIn("joined by the links (load - quadrotor 1, load - quadrotor 2)", page)
+
+    def test_the_links_join_the_curves_points_at_each_formation_time(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results)
+            study = load_study(results)
+            experiment = study.experiments()[0]
+            fig, _ = formation_figure("Tracking", experiment, study.cases_of("track"), study)
+        self.assertIsNotNone(fig)
+        self.assertEqual(len(fig.axes), 4)  # the first four cases
+        links = [line for line in fig.axes[0].lines if line.get_linewidth() == 2.5]
+        ends = sorted(tuple(map(tuple, np.round(np.array(line.get_data_3d()).T, 12)))
+                      for line in links)
+        expected = sorted(((x, 0.0, 0.0), other) for x in self.TIMES
+                          for other in ((x, 0.0, 1.0), (x, 1.0, 0.0)))
+        self.assertEqual(ends, expected)
+        plt.close(fig)
+
+    def test_outputs_are_drawn_by_magnitude_and_clipped_at_the_floor(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results)
+            study = load_study(results)
+            fig, notes = outputs_figure("Tracking", study.cases_of("track"), study)
+        self.assertEqual([ax.get_ylabel() for ax in fig.axes], ["load error", "link error"])
+        y = fig.axes[1].lines[0].get_ydata()
+        self.assertTrue(math.isnan(y[3]))
+        self.assertEqual(y[5], FLOOR)  # an exact 0
+        self.assertAlmostEqual(y[10], 0.25)  # |-t|
+        self.assertEqual(len(notes), 5)  # what is drawn, and four cases without a file
+        plt.close(fig)
+
+    def test_nothing_to_draw_is_a_note(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results, formation_times=[])
+            study = load_study(results)
+            fig, notes = formation_figure("Tracking", study.experiments()[0], [], study)
+            self.assertIsNone(fig)
+            self.assertIn("Nothing to draw: the experiment records no formation_times.", notes)
+            fig, notes = outputs_figure("Tracking", study.cases_of("track")[1:], study)
+        self.assertIsNone(fig)
+        self.assertIn("Nothing to draw: no outputs.", notes)
+
+    def test_an_outputs_header_with_a_column_twice_is_refused(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results, outputs_header=["t", "err", "err"])
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        self.assertNotEqual(status, 0)
+        self.assertIn("c0-outputs.csv: the header is not t, then one named column per output",
                       stderr)
 
 

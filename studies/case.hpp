@@ -20,6 +20,7 @@ namespace geomint {
 
 class UserMethod;
 class PositionRecorder;  // studies/evocation_positions.hpp
+class OutputRecorder;    // studies/output_recorder.hpp
 
 struct CaseSpec {
   std::string study, experiment;
@@ -52,14 +53,16 @@ struct ReferenceSolution {
   double error_estimate = std::numeric_limits<double>::quiet_NaN();  // in the model's distance
 };
 
-/// Called at every output point with t, the state, and the model's invariants (in the order
-/// of CaseResult::invariant_names); used by `geomint run` to write full time series.
-using OutputHook =
-    std::function<void(double t, const Eigen::VectorXd& state, const std::vector<double>& inv)>;
+/// Called at every output point with t, the state, the model's invariants and its named
+/// outputs (in the order of CaseResult::invariant_names and output_names; no outputs for a model
+/// without them, models/outputs.hpp); used by `geomint run` to write full time series.
+using OutputHook = std::function<void(double t, const Eigen::VectorXd& state, const std::vector<double>& inv,
+                                      const std::vector<double>& outputs)>;
 
-/// Called once before the integration with the names of the state and invariant columns.
+/// Called once before the integration with the names of the state, invariant and output columns.
 using StartHook = std::function<void(const std::vector<std::string>& state_names,
-                                     const std::vector<std::string>& invariant_names)>;
+                                     const std::vector<std::string>& invariant_names,
+                                     const std::vector<std::string>& output_names)>;
 
 /// Per-body snapshots at given times (at the first output point at or after each): the
 /// position q_i and the body's own kinetic energy 1/2 M_ii |q_i'|^2, as CSV text.
@@ -85,6 +88,7 @@ struct CaseHooks {
   SeriesDecimator* series = nullptr;        // optional: the decimated series of the study
   SnapshotRecorder* snapshots = nullptr;    // optional
   CurveRecorder* curves = nullptr;          // optional
+  OutputRecorder* outputs = nullptr;        // optional: the model's named outputs
   PositionRecorder* positions = nullptr;    // optional: fixed-step runs, for pattern evocation
 };
 
@@ -101,6 +105,7 @@ struct CaseResult {
   StateLayout layout;  // the model's, for distances between states of this case
   std::vector<std::string> absent_metrics;  // columns the model declares nothing for
   std::vector<std::string> invariant_names;  // column names of the invariants
+  std::vector<std::string> output_names;     // of the model's named outputs (models/outputs.hpp)
   std::string family;
   int nominal_order = 0;
   bool adaptive = false;

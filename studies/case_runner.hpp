@@ -16,12 +16,14 @@
 #include "integrators/integrate.hpp"
 #include "models/curves.hpp"
 #include "models/model_contract.hpp"
+#include "models/outputs.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/integrator_catalogue.hpp"
 #include "studies/integrator_dispatch.hpp"
 #include "studies/metrics.hpp"
+#include "studies/output_recorder.hpp"
 #include "studies/user_method_runner.hpp"
 
 namespace geomint {
@@ -132,12 +134,21 @@ void record_curves(const M& model, double t, const typename M::State& y, CurveRe
   char number[32];
   std::snprintf(number, sizeof number, "%.17g", t);
   rec.csv += number;
-  for (const Eigen::Vector3d& p : model.curve_points(y))
+  for (const Eigen::Vector3d& p : model.curve_points(t, y))
     for (int k = 0; k < 3; ++k) {
       std::snprintf(number, sizeof number, ",%.17g", p[k]);
       rec.csv += number;
     }
   rec.csv += "\n";
+}
+
+/// The model's named outputs at (t, y) into `values`; none for a model without them.
+template <Model M>
+void evaluate_outputs(const M& model, double t, const typename M::State& y, std::vector<double>& values) {
+  if constexpr (HasOutputs<M>) {
+    const auto o = model.outputs(t, y);
+    values.assign(o.begin(), o.end());
+  }
 }
 
 /// The columns of cases.csv the model declares nothing for (left empty, not "nan").
@@ -161,7 +172,7 @@ template <class I, Model M, class... Method>
 void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
                     const CaseHooks& hooks, CaseResult& result, const Method&... method) {
   using State = typename M::State;
-  if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names);
+  if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names, result.output_names);
   IntegratorOptions opt;
   opt.h = spec.h;
   if (!std::isnan(spec.rtol)) opt.rtol = spec.rtol;
@@ -174,7 +185,7 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
   result.absent_metrics = absent_metrics(plan);
   MetricAccumulator metrics(plan);
   double t_prev = 0.0;
-  std::vector<double> invariants;
+  std::vector<double> invariants, outputs;
   Eigen::VectorXd state_out;
   I integrator(model, opt, method...);
   try {
@@ -193,9 +204,11 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
       if constexpr (DrawsCurves<M>)
         if (hooks.curves) record_curves(model, t, s, *hooks.curves);
       if (hooks.positions) hooks.positions->add(t, s);
+      if (hooks.outputs || hooks.on_output) evaluate_outputs(model, t, s, outputs);
+      if (hooks.outputs) hooks.outputs->add(t, outputs);
       if (hooks.on_output) {
         state_out = s;
-        hooks.on_output(t, state_out, invariants);
+        hooks.on_output(t, state_out, invariants, outputs);
       }
       const double defect = metrics.manifold_defect(invariants);
       if (defect > spec.left_manifold_at)
@@ -255,9 +268,13 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   if (hooks.snapshots && !detail::HasBodies<M>)
     throw InputError(spec.model + " has no bodies on S^2 to take snapshots of");
   if (hooks.curves && !DrawsCurves<M>) throw InputError(spec.model + " draws no curves");
+  if (hooks.outputs && !HasOutputs<M>) throw InputError(spec.model + " has no outputs");
   if (hooks.positions) hooks.positions->start(model.state_layout());
   result.layout = model.state_layout();
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
+  if constexpr (HasOutputs<M>)
+    result.output_names.assign(M::kOutputs.begin(), M::kOutputs.end());
+  if (hooks.outputs) hooks.outputs->start(result.output_names);
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
     detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {

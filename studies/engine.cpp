@@ -20,6 +20,7 @@
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
 #include "studies/integrator_declarations.hpp"
+#include "studies/output_recorder.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/case_evocation.hpp"
@@ -89,7 +90,7 @@ nlohmann::json scan_json(const EvocationScan& scan) {
 }
 
 /// A case's key: its run's inputs, and what the experiment measures on it (the reference, the
-/// series, the snapshots, the curves, the evocation).
+/// series, the snapshots, the curves, the outputs, the evocation).
 std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   nlohmann::json j = case_inputs(c);
   j["reference"] = reference_inputs(ex);
@@ -97,6 +98,7 @@ std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   j["snapshots"] = ex.snapshots;
   // Only when asked: earlier cases keep their keys.
   if (ex.draws_curves()) j["curves"] = true;
+  if (ex.draws_outputs()) j["outputs"] = true;
   if (ex.evokes(c)) j["evoke"] = scan_json(ex.evoke->scan);
   return hash_of(j);
 }
@@ -227,6 +229,8 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   CurveRecorder curves;
   curves.T = job.spec.T;
   hooks.curves = ex.draws_curves() ? &curves : nullptr;
+  OutputRecorder outputs(job.spec.T);
+  hooks.outputs = ex.draws_outputs() ? &outputs : nullptr;
   std::optional<PositionRecorder> positions;
   if (ex.evokes(job.spec)) positions.emplace(fixed_step_count(job.spec.T, job.spec.h));
   hooks.positions = positions ? &*positions : nullptr;
@@ -238,6 +242,11 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   if (hooks.curves && result.status != "n/a") {
     write_file_atomically(dir / "series" / (job.id + "-curves.csv"), curves.csv);
     checksums[job.id + "-curves.csv"] = hash_hex(curves.csv);
+  }
+  if (hooks.outputs && result.status != "n/a") {
+    const std::string csv = outputs.csv();
+    write_file_atomically(dir / "series" / (job.id + "-outputs.csv"), csv);
+    checksums[job.id + "-outputs.csv"] = hash_hex(csv);
   }
   const double ref_err = ref ? ref->error_estimate : kNaN;
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
@@ -375,9 +384,9 @@ std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::
 
 /// The bytes a case's files can take at most: its record, its series (SeriesDecimator's
 /// 2000 bins and the header, nine numbers a row), its curves (CurveRecorder's 2000 bins, the
-/// time and three numbers per curve) and its evocation (below); snapshots are left out of the
-/// estimate.
-constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0, kCurveRowBytes = 2001.0 * 25.0;
+/// time and three numbers per curve), its outputs (OutputRecorder's 2000 bins, the time and
+/// one number per output) and its evocation (below); snapshots are left out of the estimate.
+constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0, kBinnedColumnBytes = 2001.0 * 25.0;
 
 /// An evoked case's files: scores.csv (three numbers a frame), evocation.json, and a frame
 /// file per best frame holding every sample kept (the time and three numbers per body).
@@ -397,8 +406,11 @@ void check_output_estimate(const StudySpec& spec) {
   std::size_t cases = 0;
   for (const auto& ex : spec.experiments) {
     cases += ex.cases.size();
-    const double curves = ex.draws_curves() ? (1.0 + 3.0 * find_model(ex.model).curves) * kCurveRowBytes : 0.0;
-    bytes += static_cast<double>(ex.cases.size()) * (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves);
+    const ModelEntry& model = find_model(ex.model);
+    const double curves = ex.draws_curves() ? (1.0 + 3.0 * model.curves) * kBinnedColumnBytes : 0.0;
+    const double outputs = ex.draws_outputs() ? (1.0 + model.outputs) * kBinnedColumnBytes : 0.0;
+    bytes += static_cast<double>(ex.cases.size()) *
+             (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves + outputs);
     for (const auto& c : ex.cases)
       if (ex.evokes(c)) bytes += evocation_bytes(c, *ex.evoke);
   }
@@ -562,6 +574,10 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
                            {"plots", ex.plots},
                            {"evoke", ex.evoke ? scan_json(ex.evoke->scan) : nlohmann::json(nullptr)},
                            {"evocations", evocations}});
+    if (ex.draws_formation()) {  // what the report draws at each time (models/formation.hpp)
+      experiments.back()["formation_times"] = ex.formation_times;
+      experiments.back()["curve_links"] = find_model(ex.model).curve_links;
+    }
   }
   m["experiments"] = experiments;
   m["figures"] = spec.figures;

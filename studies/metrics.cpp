@@ -130,6 +130,10 @@ Metrics MetricAccumulator::result() const {
   return m;
 }
 
+double larger_magnitude(double a, double b) {
+  return std::isnan(a) || std::isnan(b) ? kNaN : std::abs(b) > std::abs(a) ? b : a;
+}
+
 SeriesDecimator::SeriesDecimator(double t0, double T, int bins)
     : t0_(t0), span_(T - t0), bins_(bins) {}
 
@@ -143,17 +147,14 @@ void SeriesDecimator::add(const Row& r) {
     open_ = r;
     return;
   }
-  const auto larger = [](double a, double b) {  // a NaN stays: it is what the bin must show
-    return std::isnan(a) || std::isnan(b) ? kNaN : std::abs(b) > std::abs(a) ? b : a;
-  };
   open_.t = r.t;
-  open_.energy_err = larger(open_.energy_err, r.energy_err);
-  open_.energy_rel_err = larger(open_.energy_rel_err, r.energy_rel_err);
-  open_.unit_length_err = larger(open_.unit_length_err, r.unit_length_err);
-  open_.tangency_err = larger(open_.tangency_err, r.tangency_err);
-  open_.momentum_err = larger(open_.momentum_err, r.momentum_err);
-  open_.casimir_err = larger(open_.casimir_err, r.casimir_err);
-  open_.manifold_defect = larger(open_.manifold_defect, r.manifold_defect);
+  open_.energy_err = larger_magnitude(open_.energy_err, r.energy_err);
+  open_.energy_rel_err = larger_magnitude(open_.energy_rel_err, r.energy_rel_err);
+  open_.unit_length_err = larger_magnitude(open_.unit_length_err, r.unit_length_err);
+  open_.tangency_err = larger_magnitude(open_.tangency_err, r.tangency_err);
+  open_.momentum_err = larger_magnitude(open_.momentum_err, r.momentum_err);
+  open_.casimir_err = larger_magnitude(open_.casimir_err, r.casimir_err);
+  open_.manifold_defect = larger_magnitude(open_.manifold_defect, r.manifold_defect);
   open_.step = std::min(open_.step, r.step);
 }
 

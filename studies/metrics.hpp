@@ -96,6 +96,10 @@ class MetricAccumulator {
   double mean_t_ = 0.0, mean_e_ = 0.0, c_te_ = 0.0, m2_t_ = 0.0;
 };
 
+/// The one of a and b of larger magnitude, sign kept; NaN once either is NaN (what a bin of a
+/// decimated series must show).
+double larger_magnitude(double a, double b);
+
 /// A series reduced to at most `bins` rows: output times are grouped into equal bins of time,
 /// and each bin keeps, per column, the sample of largest magnitude (signed for the energy
 /// error, so drift keeps its direction) and the smallest step.

@@ -1,8 +1,10 @@
 #include "studies/model_catalogue.hpp"
 
 #include "models/curves.hpp"
+#include "models/formation.hpp"
 #include "models/formulation.hpp"
 #include "models/model_contract.hpp"
+#include "models/outputs.hpp"
 #include "studies/model_types.hpp"
 
 namespace geomint {
@@ -43,6 +45,25 @@ constexpr int curve_count() {
     return 0;
 }
 
+template <Model M>
+std::vector<std::pair<int, int>> curve_links() {
+  std::vector<std::pair<int, int>> links;
+  if constexpr (DrawsFormation<M>) {
+    static_assert(links_within_curves<M>(), "each of kCurveLinks joins two different curves of kCurves");
+    for (const auto& link : M::kCurveLinks)
+      links.emplace_back(static_cast<int>(std::get<0>(link)), static_cast<int>(std::get<1>(link)));
+  }
+  return links;
+}
+
+template <Model M>
+constexpr int output_count() {
+  if constexpr (HasOutputs<M>)
+    return static_cast<int>(M::kOutputs.size());
+  else
+    return 0;
+}
+
 const std::vector<ModelEntry>& model_catalogue() {
   static const std::vector<ModelEntry> list = [] {
     std::vector<ModelEntry> l;
@@ -66,7 +87,8 @@ const std::vector<ModelEntry>& model_catalogue() {
                    },
                    &exact_final_state_for<M>,
                    &check_initial_state_for<M>, formulation_of<M>(),
-                   &state_in_other_formulation<M>, has_bodies_for<M>(), curve_count<M>()});
+                   &state_in_other_formulation<M>, has_bodies_for<M>(), curve_count<M>(),
+                   curve_links<M>(), output_count<M>()});
     });
     return l;
   }();

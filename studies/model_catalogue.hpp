@@ -43,6 +43,9 @@ struct ModelEntry {
   Eigen::VectorXd (*state_in_other_formulation)(const CaseSpec&, const Eigen::VectorXd&);
   bool has_bodies;  // bodies on S^2, of which a study can take snapshots
   int curves;  // how many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot
+  /// The pairs of curves joined at each time of a `formation` plot (models/formation.hpp).
+  std::vector<std::pair<int, int>> curve_links;
+  int outputs;  // how many named outputs it has (models/outputs.hpp), for an `outputs` plot
 };
 
 const std::vector<ModelEntry>& model_catalogue();

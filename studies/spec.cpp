@@ -525,7 +525,7 @@ CfPoint<kDynamicStages> cf_point(const YAML::Node& node, const Context& ctx) {
 const std::set<std::string> kPlots = {
     "energy",          "unit_length", "tangency", "momentum",           "casimir",
     "manifold_defect", "convergence", "steps",    "kinetic_energy_map", "work_precision",
-    "curves"};
+    "curves",          "outputs",     "formation"};
 const std::set<std::string> kPublishedMetrics = {"energy_err_mean", "unit_length_err_mean",
                                                  "energy_rel_err_max"};
 const std::set<std::string> kFigureMetrics = {"global_err",       "energy_err_max",
@@ -533,6 +533,25 @@ const std::set<std::string> kFigureMetrics = {"global_err",       "energy_err_ma
                                               "momentum_err_max", "manifold_err_max",
                                               "tangency_err_max", "steps",
                                               "f_evals",          "cpu_s"};
+
+/// `formation_times`, the times of a `formation` plot: 1 to kMaxFormationTimes increasing
+/// times in [0, T] (each a panel's worth of markers: more would be unreadable).
+constexpr std::size_t kMaxFormationTimes = 12;
+std::vector<double> formation_times(const YAML::Node& v, const Context& ctx, double T) {
+  if (!v.IsSequence() || v.size() == 0 || v.size() > kMaxFormationTimes)
+    ctx.fail(v, "'formation_times' must be a list of 1 to " + std::to_string(kMaxFormationTimes) +
+                    " times, got " + (v.IsSequence() ? std::to_string(v.size()) + " entries" : describe(v)));
+  std::vector<double> times;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string what = "'formation_times' entry " + std::to_string(i + 1);
+    const double t = number(v[i], ctx, what);
+    if (t < 0.0 || t > T || (!times.empty() && t <= times.back()))
+      ctx.fail(v[i], what + " = " + number_text(t) + ": formation times must increase within [0, T = " +
+                         number_text(T) + "]");
+    times.push_back(t);
+  }
+  return times;
+}
 
 /// What the case runner would refuse of an experiment's model and initial state before it
 /// integrates (an unknown block, a block of the wrong size, a state off the manifold without
@@ -958,7 +977,7 @@ class SpecReader {
     static const std::set<std::string> keys = {
         "name",    "title",           "description", "model",     "preset", "presets", "parameters",
         "initial", "project_initial", "T",           "reference", "plots",  "series",  "snapshots",
-        "runs",    "all_integrators", "published", "evoke"};
+        "runs",    "all_integrators", "published", "evoke", "formation_times"};
     case_settings_.clear();
     run_settings_.clear();
     ExperimentSpec ex;
@@ -1083,6 +1102,15 @@ class SpecReader {
       }
     }
 
+    const YAML::Node formation = get(node, "formation_times");
+    if (formation.IsDefined()) {
+      ex.formation_times = formation_times(formation, ec, ex.T);
+      if (!ex.draws_formation())
+        ec.fail(key_node(node, "formation_times"), "'formation_times' without the formation plot");
+    } else if (ex.draws_formation()) {
+      ec.fail(get(node, "plots"), "the formation plot needs 'formation_times'");
+    }
+
     CaseSpec base;
     base.study = spec_.name;
     base.experiment = ex.name;
@@ -1100,8 +1128,12 @@ class SpecReader {
               *check.initial_problem);
     if (!ex.snapshots.empty() && !check.has_bodies)
       ec.fail(snapshots, "model " + ex.model + " has no bodies on S^2 to take snapshots of");
-    if (ex.draws_curves() && find_model(ex.model).curves == 0)
+    if (ex.has_plot("curves") && model->curves == 0)
       ec.fail(get(node, "plots"), "model " + ex.model + " draws no curves (models/curves.hpp)");
+    if (ex.draws_formation() && model->curve_links.empty())
+      ec.fail(get(node, "plots"), "model " + ex.model + " draws no formation (models/formation.hpp)");
+    if (ex.draws_outputs() && model->outputs == 0)
+      ec.fail(get(node, "plots"), "model " + ex.model + " has no outputs (models/outputs.hpp)");
     if (const YAML::Node evoke = get(node, "evoke"); evoke.IsDefined())
       ex.evoke = read_evoke(evoke, ec.at("evoke", evoke), ex, check);
 

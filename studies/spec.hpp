@@ -57,8 +57,13 @@ struct ExperimentSpec {
   std::vector<std::string> plots;
   bool series = true;
   std::vector<double> snapshots;  // times of per-body snapshots (series/<case_id>-snapshots.csv)
-  /// The `curves` plot asks for the model's curves (series/<case_id>-curves.csv).
-  bool draws_curves() const { return std::find(plots.begin(), plots.end(), "curves") != plots.end(); }
+  /// The `curves` and `formation` plots ask for the model's curves (series/<case_id>-curves.csv).
+  bool draws_curves() const { return has_plot("curves") || draws_formation(); }
+  bool draws_formation() const { return has_plot("formation"); }
+  std::vector<double> formation_times;  // of the `formation` plot: increasing, in [0, T]
+  /// The `outputs` plot asks for the model's named outputs (series/<case_id>-outputs.csv).
+  bool draws_outputs() const { return has_plot("outputs"); }
+  bool has_plot(const std::string& plot) const { return std::find(plots.begin(), plots.end(), plot) != plots.end(); }
   std::optional<EvokeSpec> evoke;
   /// Whether the case's patterns are evoked: the experiment asks for it and the case is
   /// fixed-step (an adaptive run's output points are not evenly spaced).

@@ -1,8 +1,8 @@
 """Label `cli`: the geomint executable as a user drives it.
 
-Usage: test_cli.py PATH_TO_GEOMINT. Checks help texts, `list`, the `run` CSV columns, that bad
-input gets one line and exit status 2, that an integration failure gets one line, exit status 3
-and keeps the series up to it, that `study` writes its result files and resumes, and that it
+Usage: test_cli.py PATH_TO_GEOMINT. Checks help texts, `list`, the `run` CSV columns (a model's
+named outputs after the invariants), that bad input gets one line and exit status 2, that an
+integration failure gets one line, exit status 3 and keeps the series up to it, that `study` writes its result files and resumes, and that it
 runs methods a spec defines by their coefficients and refuses one short of its declared order.
 """
 import csv
@@ -67,6 +67,19 @@ class Run(unittest.TestCase):
         self.assertEqual(len(rows), 1 + 101)
         self.assertEqual(float(rows[-1][0]), 1.0)
         self.assertEqual(rows[1][1:4], ["0.8660254037844386", "0", "0.5"])
+
+    def test_a_models_outputs_follow_the_invariants(self):
+        r = geomint("run", "--model", "quadrotors_payload", "--preset", "celledoni2021",
+                    "--integrator", "rk4", "--h", "0.01", "--T", "0.1", "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rows = self.rows()
+        self.assertEqual(rows[0][-5:], ["unit_q2", "tangency_w2", "load_tracking_error",
+                                        "link1_direction_error", "link2_direction_error"])
+        self.assertEqual(len(rows), 1 + 11)
+        self.assertTrue(all(len(row) == len(rows[0]) for row in rows))
+        # |y(0) - y_d(0)|: the load at (-2, 0, 0), y_d(0) = (-2.5, 0, 2.5^2 - 7) (models/
+        # desired_load_trajectory.hpp, Celledoni Sec. 6.2).
+        self.assertAlmostEqual(float(rows[1][-3]), (0.5 ** 2 + 0.75 ** 2) ** 0.5, places=14)
 
     def expect_refused(self, args, *phrases):
         r = geomint("run", *args, "--out", self.out)
