@@ -67,27 +67,18 @@ struct ProductAction {
     });
   }
   static void bracket(const Algebra& a, const Algebra& b, Algebra& out) {
-    each([&](auto k) {
-      constexpr std::size_t K = decltype(k)::value;
-      typename Factor<K>::Algebra part;
-      Factor<K>::bracket(algebra<K>(a), algebra<K>(b), part);
-      algebra<K>(out) = part;
+    combine(a, b, out, [](auto k, const auto& x, const auto& y, auto& part) {
+      Factor<decltype(k)::value>::bracket(x, y, part);
     });
   }
   static void dexpinv(const Algebra& a, const Algebra& b, Algebra& out) {
-    each([&](auto k) {
-      constexpr std::size_t K = decltype(k)::value;
-      typename Factor<K>::Algebra part;
-      Factor<K>::dexpinv(algebra<K>(a), algebra<K>(b), part);
-      algebra<K>(out) = part;
+    combine(a, b, out, [](auto k, const auto& x, const auto& y, auto& part) {
+      Factor<decltype(k)::value>::dexpinv(x, y, part);
     });
   }
   static void dexpinv_series(const Algebra& a, const Algebra& b, int max_power, Algebra& out) {
-    each([&](auto k) {
-      constexpr std::size_t K = decltype(k)::value;
-      typename Factor<K>::Algebra part;
-      Factor<K>::dexpinv_series(algebra<K>(a), algebra<K>(b), max_power, part);
-      algebra<K>(out) = part;
+    combine(a, b, out, [max_power](auto k, const auto& x, const auto& y, auto& part) {
+      Factor<decltype(k)::value>::dexpinv_series(x, y, max_power, part);
     });
   }
   static double distance(const Point& a, const Point& b) {
@@ -101,6 +92,18 @@ struct ProductAction {
   }
 
  private:
+  /// out_K = op(K, a_K, b_K) for every factor K: the bracket and dexpinv of a direct sum act
+  /// factor by factor.
+  template <class Op>
+  static void combine(const Algebra& a, const Algebra& b, Algebra& out, Op op) {
+    each([&](auto k) {
+      constexpr std::size_t K = decltype(k)::value;
+      typename Factor<K>::Algebra part;
+      op(k, typename Factor<K>::Algebra(algebra<K>(a)), typename Factor<K>::Algebra(algebra<K>(b)), part);
+      algebra<K>(out) = part;
+    });
+  }
+
   /// f(std::integral_constant<std::size_t, K>{}) for every factor K, in order.
   template <class F>
   static void each(F&& f) {
