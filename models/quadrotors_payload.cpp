@@ -15,21 +15,10 @@ using Mat3 = Eigen::Matrix3d;
 
 double radians(double degrees) { return degrees * std::numbers::pi / 180.0; }
 
-/// NOTES-celledoni 4.4 (the authors' main.m and controls.m).
-void celledoni2021(ParameterSet& p) {
-  for (const auto& [name, value] : std::initializer_list<std::pair<const char*, double>>{
-           {"m_y", 0.4},      {"m1", 0.755},     {"m2", 0.755},     {"L1", 0.6},
-           {"L2", 0.8},       {"g", 9.81},       {"J1_1", 0.0820},  {"J1_2", 0.0845},
-           {"J1_3", 0.1377},  {"J2_1", 0.0820},  {"J2_2", 0.0845},  {"J2_3", 0.1377},
-           {"M1_1", 1.0},     {"M1_2", 1.0},     {"M1_3", 1.0},     {"M2_1", 1.0},
-           {"M2_2", 1.0},     {"M2_3", 1.0},     {"k_y", 12.0},     {"k_v", 5.0},
-           {"k_q", 16.0},     {"k_w", 5.0},      {"formation_angle", 30.0},
-           {"yd_t0", 2.5},    {"yd_speed", 1.0}, {"yd_curvature", 1.0}, {"yd_depth", 7.0}})
-    p.set(name, value);
-}
-
 }  // namespace
 
+// The defaults are the data of the authors' main.m and controls.m (NOTES-celledoni 4.4), which
+// the preset celledoni2021 keeps.
 ParameterSet QuadrotorsPayload::default_parameters() {
   const auto positive = ParameterDomain::positive();
   const auto nonneg = ParameterDomain::non_negative();
@@ -106,7 +95,7 @@ const std::vector<Preset<QuadrotorsPayload>>& QuadrotorsPayload::presets() {
        "y_d(t) = (t - 2.5, 0, (t - 2.5)^2 - 7) with e3 down; y(0) = (-2, 0, 0), v = 0, R_i = I, "
        "Omega_i = 0, q_1,2(0) = (+-sin 80deg, 0, cos 80deg), w_i = 0. The paper's figures run "
        "T = 5 in 1999 steps of h = 5/1999",
-       celledoni2021,
+       [](ParameterSet&) {},
        [](const QuadrotorsPayload&) {
          State y = State::Zero();
          y.segment<3>(kY) = Vec3(-2.0, 0.0, 0.0);
