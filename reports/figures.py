@@ -291,13 +291,16 @@ def formation_figure(title: str, experiment: dict[str, Any], cases: list[Row],
         return None, ["Nothing to draw: the experiment records no formation_times."]
     notes = []
     drawn = []  # (case, times, curves)
+    available = 0  # cases with a curves file
     for case in cases:
         data = study.curves(case["case_id"])
         if data is None:
             notes.append(f"No curves file for {case_label(case)} ({case['case_id']}).")
-        elif len(drawn) < FORMATION_CASES:
+            continue
+        available += 1
+        if len(drawn) < FORMATION_CASES:
             drawn.append((case, _array(data[0]), data[1]))
-    left_out = len([c for c in cases if study.curves(c["case_id"]) is not None]) - len(drawn)
+    left_out = available - len(drawn)
     if left_out:
         notes.append(f"{left_out} more case(s) not drawn: a formation figure shows the first "
                      f"{FORMATION_CASES} cases of the experiment.")
