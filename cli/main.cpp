@@ -15,6 +15,7 @@
 #include "integrators/failure.hpp"
 #include "models/parameters.hpp"
 #include "studies/io_error.hpp"
+#include "studies/process_group.hpp"
 
 namespace {
 
@@ -43,6 +44,7 @@ int fail(int status, const char* what) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const geomint::ProcessGroup processes(argc, argv);  // MPI, under mpirun or srun
   // A closed pipe on standard output is then a failed write (exit 4), not a silent death.
   std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"geomint: geometric integrators on spheres and Lie groups, verified and compared"};
@@ -74,6 +76,8 @@ int main(int argc, char** argv) {
           throw geomint::io_error("write", "standard output");
         return status;
       }
+  } catch (const geomint::ReportedElsewhere& e) {
+    return e.status;
   } catch (const geomint::InputError& e) {
     return fail(2, e.what());
   } catch (const geomint::IntegrationFailure& e) {

@@ -9,6 +9,7 @@
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
 #include "studies/engine.hpp"
+#include "studies/process_group.hpp"
 #include "studies/spec.hpp"
 
 namespace geomint::cli {
@@ -30,18 +31,22 @@ Subcommand add_matrix_command(CLI::App& app) {
                 "write a result directory whose report has the matrix page");
   cmd->add_option("--spec", o->spec, "the matrix spec (default: studies/matrix.yaml)");
   cmd->add_option("--out", o->out, "result directory")->required();
-  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)")
+  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread; under MPI, each rank's share of its machine's)")
       ->check(CLI::NonNegativeNumber);
   o->limits.add_to(*cmd);
   return {cmd, [o] {
-            StudySpec spec = load_study_spec(o->spec);
-            o->limits.apply_to(spec);
-            if (spec.kind != "matrix")
-              throw InputError(o->spec + ": not a matrix spec (it needs kind: matrix)");
+            const StudySpec spec = on_every_rank([&] {
+              StudySpec loaded = load_study_spec(o->spec);
+              o->limits.apply_to(loaded);
+              if (loaded.kind != "matrix")
+                throw InputError(o->spec + ": not a matrix spec (it needs kind: matrix)");
+              return loaded;
+            });
             StudyOptions options;
             options.out_dir = o->out;
             options.jobs = o->jobs;
             const StudySummary s = run_study(spec, options);
+            if (process_rank() != 0) return 0;  // rank 0 reports
             std::fprintf(stderr, "geomint matrix: %d cells (%d n/a, %d failed) -> %s\n", s.cases,
                          s.not_applicable, s.failed, o->out.c_str());
             return 0;

@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/limit_options.hpp"
 #include "studies/engine.hpp"
+#include "studies/process_group.hpp"
 #include "studies/spec.hpp"
 
 namespace geomint::cli {
@@ -28,18 +29,22 @@ Subcommand add_study_command(CLI::App& app) {
   cmd->add_option("spec", o->spec, "the study spec, e.g. studies/lee2009.yaml")
       ->required();
   cmd->add_option("--out", o->out, "result directory")->required();
-  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)")
+  cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread; under MPI, each rank's share of its machine's)")
       ->check(CLI::NonNegativeNumber);
   o->limits.add_to(*cmd);
   cmd->add_flag("--quiet", o->quiet, "no progress lines");
   return {cmd, [o] {
-            StudySpec spec = load_study_spec(o->spec);
-            o->limits.apply_to(spec);
+            const StudySpec spec = on_every_rank([&] {
+              StudySpec loaded = load_study_spec(o->spec);
+              o->limits.apply_to(loaded);
+              return loaded;
+            });
             StudyOptions options;
             options.out_dir = o->out;
             options.jobs = o->jobs;
             options.progress = !o->quiet;
             const StudySummary s = run_study(spec, options);
+            if (process_rank() != 0) return 0;  // rank 0 reports
             std::fprintf(stderr, "geomint study %s: %d cases (%d resumed, %d failed, %d n/a) -> %s\n",
                          spec.name.c_str(), s.cases, s.resumed, s.failed, s.not_applicable,
                          o->out.c_str());

@@ -4,8 +4,6 @@
 // generated from models/registry.txt). It knows the model only through the contract
 // (models/model_contract.hpp).
 
-#include <time.h>
-
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
@@ -24,6 +22,7 @@
 #include "studies/integrator_dispatch.hpp"
 #include "studies/metrics.hpp"
 #include "studies/output_recorder.hpp"
+#include "studies/thread_cpu_time.hpp"
 #include "studies/user_method_runner.hpp"
 
 namespace geomint {
@@ -38,12 +37,6 @@ double step_size(const I& integrator, double output_spacing) {
     return integrator.last_step();
   else
     return output_spacing;
-}
-
-inline double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 inline std::string format_number(double v) {

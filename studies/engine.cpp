@@ -3,7 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -20,10 +20,13 @@
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
 #include "studies/integrator_declarations.hpp"
-#include "studies/output_recorder.hpp"
 #include "studies/model_catalogue.hpp"
+#include "studies/output_recorder.hpp"
+#include "studies/process_group.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/case_evocation.hpp"
+#include "studies/case_pool.hpp"
+#include "studies/case_schedule.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/result_files.hpp"
 #include "studies/result_folder.hpp"
@@ -421,37 +424,122 @@ void check_output_estimate(const StudySpec& spec) {
   throw InputError(buf);
 }
 
+
+/// The references as text, for the other ranks: each experiment's description, and its final
+/// state and error estimate bit for bit.
+std::string references_text(const std::map<std::string, ExperimentReference>& references) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, ref] : references) {
+    nlohmann::json e = {{"description", ref.description}};
+    if (ref.solution) {
+      std::vector<std::uint64_t> bits;
+      for (const double v : ref.solution->final_state) bits.push_back(std::bit_cast<std::uint64_t>(v));
+      e["final_state"] = bits;
+      e["error_estimate"] = std::bit_cast<std::uint64_t>(ref.solution->error_estimate);
+    }
+    j[name] = e;
+  }
+  return j.dump();
+}
+
+std::map<std::string, ExperimentReference> references_from_text(const std::string& text) {
+  std::map<std::string, ExperimentReference> references;
+  const nlohmann::json j = nlohmann::json::parse(text);
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const nlohmann::json& e = it.value();
+    ExperimentReference& ref = references[it.key()];
+    ref.description = e["description"].get<std::string>();
+    if (!e.contains("final_state")) continue;
+    const auto bits = e["final_state"].get<std::vector<std::uint64_t>>();
+    ReferenceSolution solution{Eigen::VectorXd(static_cast<Eigen::Index>(bits.size())),
+                               std::bit_cast<double>(e["error_estimate"].get<std::uint64_t>())};
+    for (std::size_t i = 0; i < bits.size(); ++i)
+      solution.final_state[static_cast<Eigen::Index>(i)] = std::bit_cast<double>(bits[i]);
+    ref.solution = std::move(solution);
+  }
+  return references;
+}
+
+/// Rank 0 computes the references (each cached as soon as it is computed, so that a kill loses
+/// at most the one being computed) and sends them to the other ranks, or, if it fails before
+/// the cases start, its exit status, with which every rank then ends.
+std::map<std::string, ExperimentReference> shared_references(const StudySpec& spec, const StudyOptions& options,
+                                                             const ResultFolder* folder) {
+  std::string text;
+  std::exception_ptr error;
+  if (folder) {
+    try {
+      std::map<std::string, ExperimentReference> references;
+      for (const auto& ex : spec.experiments) {
+        if (ex.cases.empty()) throw InputError(spec.file + ": experiment '" + ex.name + "' has no case");
+        if (options.progress && ex.reference)
+          std::fprintf(stderr, "%s/%s: computing the reference solution\n", spec.name.c_str(), ex.name.c_str());
+        references[ex.name] = compute_reference(ex, ex.cases.front(), *folder);
+      }
+      text = references_text(references);
+    } catch (...) {
+      error = std::current_exception();
+      text = std::to_string(exit_status(error));
+    }
+  }
+  broadcast_from_coordinator(text);
+  if (error) std::rethrow_exception(error);
+  if (text.empty() || text.front() != '{') throw ReportedElsewhere{std::stoi(text)};
+  return references_from_text(text);
+}
+
+/// A case's key in DIR/costs.json: its inputs without the code revision, so that the costs
+/// outlive a rebuild.
+std::string cost_key(const CaseSpec& c) {
+  nlohmann::json j = case_inputs(c);
+  j.erase("revision");
+  j.erase("results_format");
+  return hash_of(j);
+}
+
+/// The threads of this process: --jobs, or its share of this machine's cores.
+int case_threads(const StudyOptions& options) {
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return options.jobs > 0 ? options.jobs : std::max(1, cores / processes_on_this_machine());
+}
+
 }  // namespace
 
 StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
-  check_output_estimate(spec);
-  const ResultFolder folder(options.out_dir);
-  const fs::path& dir = folder.path();
+  const int threads = case_threads(options);  // on every rank: it asks them all
+  std::optional<ResultFolder> folder;
+  if (process_rank() == 0) {
+    check_output_estimate(spec);
+    folder.emplace(options.out_dir);
+  }
+  const fs::path dir = options.out_dir;
   const std::string started = utc_now();
   const auto wall_start = std::chrono::steady_clock::now();
-
-  // References first: every case of an experiment is measured against the same one. Each is
-  // cached as soon as it is computed, so a kill loses at most the one being computed.
-  std::map<std::string, ExperimentReference> references;
-  for (const auto& ex : spec.experiments) {
-    if (ex.cases.empty()) throw InputError(spec.file + ": experiment '" + ex.name + "' has no case");
-    if (options.progress && ex.reference)
-      std::fprintf(stderr, "%s/%s: computing the reference solution\n", spec.name.c_str(), ex.name.c_str());
-    references[ex.name] = compute_reference(ex, ex.cases.front(), folder);
-  }
+  const std::map<std::string, ExperimentReference> references =
+      shared_references(spec, options, folder ? &*folder : nullptr);
 
   std::vector<Job> jobs;
   for (const auto& ex : spec.experiments)
     for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), ""});
+  const RunCase run_one = [&](const CaseTask& task) {
+    Job& job = jobs[task.index];
+    job.spec.h = task.h;
+    job.id = case_id(job.spec, *job.experiment);
+    return run_job(job, dir);
+  };
+  if (!folder) {  // a worker rank
+    serve_cases(threads, run_one);
+    return {};
+  }
+  const auto pool = make_case_pool(threads, run_one);
 
   std::vector<nlohmann::json> records(jobs.size());
   StudySummary summary;
   summary.cases = static_cast<int>(jobs.size());
-  std::atomic<bool> abort{false};
+  RecordedCosts costs(*folder);
+  double cases_cpu_s = 0.0;
   std::mutex mutex;
-  std::exception_ptr error;  // the first, which ends the study once running cases finish
   std::size_t finished = 0;
-
   const auto finish = [&](std::size_t i, const nlohmann::json& record, bool resumed) {
     const std::lock_guard lock(mutex);
     records[i] = record;
@@ -468,57 +556,71 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
                    record["cpu_s"].get<double>());
     }
   };
+  const auto ran = [&](std::size_t i, const nlohmann::json& record, double cpu_s) {
+    finish(i, record, false);
+    const std::lock_guard lock(mutex);
+    cases_cpu_s += cpu_s;
+    costs.record(cost_key(jobs[i].spec), cpu_s);
+  };
+  std::vector<double> scales;  // per experiment, for the expected costs
+  for (const auto& ex : spec.experiments) scales.push_back(step_scale(ex.cases));
+  // The cases of `todo` that an earlier run finished are taken from it; the others run,
+  // longest expected first.
   const auto run_all = [&](const std::vector<std::size_t>& todo) {
-    std::atomic<std::size_t> next{0};
-    const auto worker = [&] {
-      for (std::size_t k = next++; k < todo.size() && !abort; k = next++) {
-        const std::size_t i = todo[k];
-        Job& job = jobs[i];
-        try {
-          job.id = case_id(job.spec, *job.experiment);
-          if (const auto saved = resumed_record(job, folder)) {
-            finish(i, *saved, true);
-            continue;
-          }
-          finish(i, run_job(job, dir), false);
-        } catch (...) {
-          const std::lock_guard lock(mutex);
-          if (!error) error = std::current_exception();
-          abort = true;
-        }
+    std::vector<std::size_t> to_run;
+    std::vector<double> expected;
+    std::vector<std::optional<double>> recorded;
+    for (std::size_t i : todo) {
+      Job& job = jobs[i];
+      job.id = case_id(job.spec, *job.experiment);
+      if (const auto saved = resumed_record(job, *folder)) {
+        finish(i, *saved, true);
+        continue;
       }
-    };
-    const int threads = options.jobs > 0 ? options.jobs
-                                         : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    std::vector<std::jthread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+      const auto experiment = static_cast<std::size_t>(job.experiment - spec.experiments.data());
+      const Declaration* declaration = find_integrator_declaration(job.spec.integrator);
+      to_run.push_back(i);
+      expected.push_back(expected_steps(job.spec, scales[experiment], declaration ? declaration->order : 2));
+      recorded.push_back(costs.find(cost_key(job.spec)));
+    }
+    std::vector<CaseTask> tasks;
+    for (std::size_t k : longest_expected_first(expected, recorded)) tasks.push_back({to_run[k], jobs[to_run[k]].spec.h});
+    pool->run(tasks, ran);
   };
 
   // Cases whose step count comes from another case run after the others.
-  std::vector<std::size_t> first, second;
-  for (std::size_t i = 0; i < jobs.size(); ++i) (jobs[i].spec.same_steps_as ? second : first).push_back(i);
-  run_all(first);
-  for (std::size_t i : second) {
-    CaseSpec& c = jobs[i].spec;
-    const auto& of = *c.same_steps_as;
-    for (std::size_t j : first) {
-      const CaseSpec& src = jobs[j].spec;
-      if (src.experiment != c.experiment || src.integrator != of.integrator || src.rtol != of.rtol ||
-          src.atol != of.atol || records[j]["status"] != "ok")
-        continue;
-      c.h = c.T / records[j]["steps"].get<double>();
+  const auto run_phases = [&] {
+    std::vector<std::size_t> first, second;
+    for (std::size_t i = 0; i < jobs.size(); ++i) (jobs[i].spec.same_steps_as ? second : first).push_back(i);
+    run_all(first);
+    for (std::size_t i : second) {
+      CaseSpec& c = jobs[i].spec;
+      const auto& of = *c.same_steps_as;
+      for (std::size_t j : first) {
+        const CaseSpec& src = jobs[j].spec;
+        if (src.experiment != c.experiment || src.integrator != of.integrator || src.rtol != of.rtol ||
+            src.atol != of.atol || records[j]["status"] != "ok")
+          continue;
+        c.h = c.T / records[j]["steps"].get<double>();
+      }
+      if (std::isnan(c.h)) {  // the source did not finish: nothing to take the step count from
+        CaseResult skipped;
+        skipped.status = "skipped";
+        skipped.detail = "skipped: " + of.integrator + " (the source of its step count) did not finish";
+        jobs[i].id = case_id(c, *jobs[i].experiment);
+        finish(i, case_record(jobs[i].id, c, skipped, kNaN, false), false);
+      }
     }
-    if (std::isnan(c.h)) {  // the source did not finish: nothing to take the step count from
-      CaseResult skipped;
-      skipped.status = "skipped";
-      skipped.detail = "skipped: " + of.integrator + " (the source of its step count) did not finish";
-      jobs[i].id = case_id(c, *jobs[i].experiment);
-      finish(i, case_record(jobs[i].id, c, skipped, kNaN, false), false);
-    }
+    std::erase_if(second, [&](std::size_t i) { return std::isnan(jobs[i].spec.h); });
+    run_all(second);
+  };
+  try {
+    run_phases();
+  } catch (...) {
+    costs.write(*folder);  // what the finished cases cost, for the run that resumes
+    throw;
   }
-  std::erase_if(second, [&](std::size_t i) { return std::isnan(jobs[i].spec.h); });
-  if (!abort) run_all(second);
-  if (error) std::rethrow_exception(error);
+  costs.write(*folder);
 
   std::string cases = cases_csv_header();
   for (const auto& r : records) cases += cases_csv_row(r);
@@ -551,6 +653,12 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   m["cases"] = summary.cases;
   m["failed"] = summary.failed;
+  // The schedule's figures (studies/case_schedule.hpp): the CPU time of the cases this run
+  // ran, over the processes and threads that ran them.
+  m["cases_cpu_s"] = cases_cpu_s;
+  m["ranks"] = process_count();
+  m["threads_per_rank"] = threads;
+  m["resumed"] = summary.resumed;
   auto experiments = nlohmann::json::array();
   for (const auto& ex : spec.experiments) {
     const auto& ref = references.at(ex.name);
