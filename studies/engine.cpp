@@ -517,6 +517,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   const auto wall_start = std::chrono::steady_clock::now();
   const std::map<std::string, ExperimentReference> references =
       shared_references(spec, options, folder ? &*folder : nullptr);
+  const double references_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
 
   std::vector<Job> jobs;
   for (const auto& ex : spec.experiments)
@@ -656,6 +657,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   // The schedule's figures (studies/case_schedule.hpp): the CPU time of the cases this run
   // ran, over the processes and threads that ran them.
   m["cases_cpu_s"] = cases_cpu_s;
+  m["references_s"] = references_s;  // the wall time before the first case: rank 0's references
   m["ranks"] = process_count();
   m["threads_per_rank"] = threads;
   m["resumed"] = summary.resumed;
