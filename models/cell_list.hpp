@@ -41,7 +41,9 @@ class CellList {
   /// Sorts the columns of q (q.cols() == n) by cell; a point outside [-1, 1]^3 goes to the
   /// nearest boundary cell, which keeps every pair closer than `reach` within adjacent cells
   /// (clamping a coordinate to the cube never moves two points further apart in cell units).
-  void build(const Eigen::Matrix3Xd& q);
+  /// On up to `threads` threads (OpenMP) when threads > 1 and n is large: the same sorts,
+  /// over kChunks chunks of the points, with the same result (a stable sort has only one).
+  void build(const Eigen::Matrix3Xd& q, int threads = 1);
 
   /// order()[k]: the column of q at sorted position k (ascending within a cell).
   const Indices& order() const { return order_; }
@@ -81,6 +83,11 @@ class CellList {
   };
   std::vector<Key> keys_, by_x_;
   Indices count_x_;
+  // The threaded build: per chunk of kChunks, counts per cx (m each) and per row (m^2 each),
+  // then the chunk's first position in each bucket.
+  static constexpr int kChunks = 4;
+  Indices chunk_x_, chunk_row_;
+  void build_in_chunks(const Eigen::Matrix3Xd& q, int threads);
 };
 
 template <class Visit>

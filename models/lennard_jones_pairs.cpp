@@ -81,11 +81,11 @@ PairTerms pair_terms(double epsilon, double sigma, double cutoff) {
 //     a plane-by-plane sweep (an even plane's points get their own plane's terms before those
 //     of the plane below) but not with the threads.
 //   - Cutoff potential: four lanes per plane, added over the planes in plane order.
-//   - The copies in and out (q to x, y, z; the accumulators to grad): chunks of kChunk points.
+//   - The copies in and out (q to x, y, z; the accumulators to grad): chunks of kChunk points;
+//     the cell list's build: its counting sorts in chunks (CellList::build, same result).
 // Below kParallelPairs (all pairs) or kParallelCells (cutoff) points everything runs on the
 // calling thread (the same tasks in the same order): starting threads would cost more than it
-// saves, e.g. on lee2009's 642 molecules. The cell list's build stays serial (it is a small
-// part of an evaluation; see bench/README.md).
+// saves, e.g. on lee2009's 642 molecules.
 //
 // Instruction set. The default build targets plain x86-64 (SSE2). The loops are compiled
 // twice, the second time for AVX2 by a target("avx2") attribute, and __builtin_cpu_supports
@@ -432,7 +432,7 @@ int LennardJonesPairs::threads() const {
 
 void LennardJonesPairs::load(const Eigen::Matrix3Xd& q, int threads) const {
   eigen_assert(q.cols() == n_ && "LennardJonesPairs: q has the wrong number of points");
-  if (cells_) cells_->build(q);
+  if (cells_) cells_->build(q, threads);
   // Sorted position k reads column order[k] (a gather, which the memory serves better than
   // scattered writes).
   run_chunks(threads, n_, [&](Eigen::Index lo, Eigen::Index hi) {

@@ -3,9 +3,10 @@
 //
 //   - the potential and the gradient are bitwise the same on 1, 2 and 3 threads, over all
 //     pairs (2003 molecules: 8 blocks of the all-pairs tiles, the last one partial) and with
-//     the cutoff (20000 molecules: 39 planes of cells);
+//     the cutoff (20000 molecules: 33 planes of cells);
 //   - on each thread count they match a direct double loop over the pairs in long double, to
-//     100 u of the sizes of the terms summed.
+//     100 u of the sizes of the terms summed;
+//   - the cell list's threaded build sorts the points as its serial one.
 // The molecules: the Fibonacci sphere at the lee2009 density (bench/lj_configurations.hpp),
 // each moved at random by up to a tenth of the spacing, so that no symmetry of the spiral
 // hides a term summed twice or left out.
@@ -18,9 +19,11 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <vector>
 
 #include "bench/lj_configurations.hpp"
+#include "models/cell_list.hpp"
 #include "models/kernel_threads.hpp"
 #include "models/lennard_jones_pairs.hpp"
 #include "models/parameters.hpp"
@@ -169,6 +172,30 @@ TEST(LennardJonesThreads, CutoffIsBitwiseTheSameOnAnyThreads) {
   GEOMINT_SEEDED_RNG(rng, 312);
   const Eigen::Index n = 20000;
   expect_same_bits_on_any_threads(jittered_sphere(rng, n), 0.01, bench::sigma_for(n), 2.5);
+}
+
+TEST(LennardJonesThreads, TheCellListSortsAlikeOnAnyThreads) {
+  // 40000 points: enough for the threaded build (models/cell_list.cpp), against the serial one.
+  GEOMINT_SEEDED_RNG(rng, 313);
+  const Eigen::Index n = 40000;
+  const Points q = jittered_sphere(rng, n);
+  CellList serial(2.5 * bench::sigma_for(n), n);
+  serial.build(q);
+  for (const int threads : {2, 3}) {
+    CellList cells(2.5 * bench::sigma_for(n), n);
+    cells.build(q, threads);
+    EXPECT_TRUE(cells.order() == serial.order()) << threads << " threads";
+    EXPECT_TRUE(cells.rank() == serial.rank()) << threads << " threads";
+    Eigen::Index serial_pairs = 0, pairs = 0;
+    const auto count = [](Eigen::Index& total) {
+      return [&total](Eigen::Index, std::span<const CellList::Run> runs) {
+        for (const auto& run : runs) total += run.hi - run.lo;
+      };
+    };
+    serial.for_each_half_shell(count(serial_pairs));
+    cells.for_each_half_shell(count(pairs));
+    EXPECT_EQ(pairs, serial_pairs) << threads << " threads";
+  }
 }
 
 TEST(LennardJonesThreads, TheSettingIsAtLeastOne) {
