@@ -14,12 +14,22 @@
 //
 // Linear cost: t(10^5) / t(10^4) of the cutoff gradient and of the cutoff VI step, from the
 // medians (real_time or cpu_time of the `_median` entries); see bench/README.md.
+//
+// These entries run on one thread (kernel_threads() = 1, models/kernel_threads.hpp) and time
+// CPU. The `_threads` entries time the gradient on 1 and 2 threads in real (wall-clock) time,
+// the CPU time of the calling thread saying nothing of the others': over all pairs at 10^4,
+// with the cutoff at 10^4, 10^5 and 10^6 molecules (`n:<molecules>/threads:<threads>`):
+//
+//   build/release/bench/bench_sphere_lj --benchmark_filter=_threads --benchmark_repetitions=5
+//       --benchmark_report_aggregates_only=true
+//   (one command line)
 
 #include <benchmark/benchmark.h>
 
 #include "bench/lj_configurations.hpp"
 #include "integrators/options.hpp"
 #include "integrators/variational_explicit.hpp"
+#include "models/kernel_threads.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_lj.hpp"
 
@@ -55,10 +65,23 @@ struct PairFixture {
               cutoff) {}
 };
 
-/// All pairs, or (kCut) the pairs within the cutoff.
-template <bool kCut>
+/// Sets kernel_threads() for the life of one benchmark entry, and restores it.
+class KernelThreads {
+ public:
+  explicit KernelThreads(int threads) : saved_(kernel_threads()) { set_kernel_threads(threads); }
+  ~KernelThreads() { set_kernel_threads(saved_); }
+  KernelThreads(const KernelThreads&) = delete;
+  KernelThreads& operator=(const KernelThreads&) = delete;
+
+ private:
+  int saved_;
+};
+
+/// All pairs, or (kCut) the pairs within the cutoff; on st.range(1) threads (kThreads), else 1.
+template <bool kCut, bool kThreads = false>
 void BM_gradient(benchmark::State& st) {
   const auto n = static_cast<Eigen::Index>(st.range(0));
+  const KernelThreads threads(kThreads ? static_cast<int>(st.range(1)) : 1);
   PairFixture f(n, kCut ? kCutoff : 0.0);
   Eigen::Matrix3Xd grad(3, n);
   for (auto _ : st) {
@@ -80,9 +103,24 @@ BENCHMARK_TEMPLATE(BM_gradient, true)
     ->Arg(10000)
     ->Arg(100000)
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(BM_gradient, false, true)
+    ->Name("sphere_lj/potential_gradient_threads")
+    ->ArgNames({"n", "threads"})
+    ->ArgsProduct({{10000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
+// (ctest's bench_sphere_lj_smoke leaves out n:1000000: building its configuration alone takes
+// seconds.)
+BENCHMARK_TEMPLATE(BM_gradient, true, true)
+    ->Name("sphere_lj/potential_gradient_cutoff_threads")
+    ->ArgNames({"n", "threads"})
+    ->ArgsProduct({{10000, 100000, 1000000}, {1, 2}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 void BM_potential(benchmark::State& st) {
   const auto n = static_cast<Eigen::Index>(st.range(0));
+  const KernelThreads threads(1);
   PairFixture f(n, 0.0);
   for (auto _ : st) benchmark::DoNotOptimize(f.pairs.potential(f.q));
   count_pairs(st, n, f.pairs.evaluated_pairs(f.q));
@@ -92,6 +130,7 @@ BENCHMARK(BM_potential)->Name("sphere_lj/potential")->Arg(642)->Arg(10000)->Unit
 /// One step of vi_explicit (LLM Cor. 3) from the lee2009 state: one gradient per step (the
 /// previous step's end gradient is reused), plus O(n) work.
 void BM_vi_explicit_step(benchmark::State& st) {
+  const KernelThreads threads(1);
   const auto& preset = find_preset<SphereLennardJones>("lee2009");
   const SphereLennardJones model(preset_parameters(preset, {}));
   SphereLennardJones::State y = preset.initial_state(model);
@@ -117,6 +156,7 @@ BENCHMARK(BM_vi_explicit_step)->Name("sphere_lj/vi_explicit_step/642")->Unit(ben
 /// work per step depends on neither.
 void BM_vi_explicit_step_cutoff(benchmark::State& st) {
   constexpr int kRestart = 200;
+  const KernelThreads threads(1);
   const auto n = static_cast<Eigen::Index>(st.range(0));
   ParameterSet p = SphereLennardJones::default_parameters();
   p.set("n", static_cast<double>(n));

@@ -41,7 +41,9 @@ class CellList {
   /// Sorts the columns of q (q.cols() == n) by cell; a point outside [-1, 1]^3 goes to the
   /// nearest boundary cell, which keeps every pair closer than `reach` within adjacent cells
   /// (clamping a coordinate to the cube never moves two points further apart in cell units).
-  void build(const Eigen::Matrix3Xd& q);
+  /// On up to `threads` threads (OpenMP) when threads > 1 and n is large: the same sorts,
+  /// over kChunks chunks of the points, with the same result (a stable sort has only one).
+  void build(const Eigen::Matrix3Xd& q, int threads = 1);
 
   /// order()[k]: the column of q at sorted position k (ascending within a cell).
   const Indices& order() const { return order_; }
@@ -61,6 +63,13 @@ class CellList {
   template <class Visit>
   [[gnu::always_inline]] inline void for_each_half_shell(Visit&& visit) const;
 
+  /// The same for the sorted positions k of plane cz (the rows (cy, cz), cy = 0 .. m - 1), in
+  /// the same order: for_each_half_shell is this for cz = 0 .. m - 1. Every i in k's runs lies
+  /// in plane cz or cz + 1, so the visits of planes two apart touch disjoint points (what lets
+  /// lennard_jones_pairs.cpp run the even planes, then the odd ones, on several threads).
+  template <class Visit>
+  [[gnu::always_inline]] inline void for_each_half_shell_in_plane(int cz, Visit&& visit) const;
+
  private:
   int m_;
   double cells_per_unit_;  // m / 2
@@ -74,47 +83,56 @@ class CellList {
   };
   std::vector<Key> keys_, by_x_;
   Indices count_x_;
+  // The threaded build: per chunk of kChunks, counts per cx (m each) and per row (m^2 each),
+  // then the chunk's first position in each bucket.
+  static constexpr int kChunks = 4;
+  Indices chunk_x_, chunk_row_;
+  void build_in_chunks(const Eigen::Matrix3Xd& q, int threads);
 };
 
 template <class Visit>
 inline void CellList::for_each_half_shell(Visit&& visit) const {
+  for (int cz = 0; cz < m_; ++cz) for_each_half_shell_in_plane(cz, visit);
+}
+
+template <class Visit>
+inline void CellList::for_each_half_shell_in_plane(int cz, Visit&& visit) const {
   constexpr int kRows[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};  // (dy, dz)
-  for (int cz = 0; cz < m_; ++cz)
-    for (int cy = 0; cy < m_; ++cy) {
-      Eigen::Index k = row_start_[cy + m_ * cz];
-      const Eigen::Index row_end = row_start_[cy + m_ * cz + 1];
-      if (k == row_end) continue;
-      // Cursors into the four half-shell rows: [lo, hi) holds their cells cx - 1 .. cx + 1.
-      Eigen::Index lo[4], hi[4], end[4];
-      int rows = 0;
-      for (const auto& [dy, dz] : kRows) {
-        const int ny = cy + dy, nz = cz + dz;
-        if (ny < 0 || ny >= m_ || nz >= m_) continue;
-        lo[rows] = hi[rows] = row_start_[ny + m_ * nz];
-        end[rows] = row_start_[ny + m_ * nz + 1];
-        rows += lo[rows] < end[rows];
+  for (int cy = 0; cy < m_; ++cy) {
+    Eigen::Index k = row_start_[cy + m_ * cz];
+    const Eigen::Index row_end = row_start_[cy + m_ * cz + 1];
+    if (k == row_end) continue;
+    // Cursors into the four half-shell rows: [lo, hi) holds their cells cx - 1 .. cx + 1.
+    Eigen::Index lo[4], hi[4], end[4];
+    int rows = 0;
+    for (const auto& [dy, dz] : kRows) {
+      const int ny = cy + dy, nz = cz + dz;
+      if (ny < 0 || ny >= m_ || nz >= m_) continue;
+      lo[rows] = hi[rows] = row_start_[ny + m_ * nz];
+      end[rows] = row_start_[ny + m_ * nz + 1];
+      rows += lo[rows] < end[rows];
+    }
+    Eigen::Index own_hi = k;
+    while (k < row_end) {  // one cell, cx = cell_x_[k], per pass
+      const int cx = cell_x_[k];
+      Eigen::Index cell_end = k + 1;
+      while (cell_end < row_end && cell_x_[cell_end] == cx) ++cell_end;
+      own_hi = std::max(own_hi, cell_end);
+      while (own_hi < row_end && cell_x_[own_hi] <= cx + 1) ++own_hi;
+      Run runs[5];
+      std::size_t count = 1;
+      for (int r = 0; r < rows; ++r) {
+        while (lo[r] < end[r] && cell_x_[lo[r]] < cx - 1) ++lo[r];
+        hi[r] = std::max(hi[r], lo[r]);
+        while (hi[r] < end[r] && cell_x_[hi[r]] <= cx + 1) ++hi[r];
+        if (lo[r] < hi[r]) runs[count++] = {lo[r], hi[r]};
       }
-      Eigen::Index own_hi = k;
-      while (k < row_end) {  // one cell, cx = cell_x_[k], per pass
-        const int cx = cell_x_[k];
-        Eigen::Index cell_end = k + 1;
-        while (cell_end < row_end && cell_x_[cell_end] == cx) ++cell_end;
-        own_hi = std::max(own_hi, cell_end);
-        while (own_hi < row_end && cell_x_[own_hi] <= cx + 1) ++own_hi;
-        Run runs[5];
-        std::size_t count = 1;
-        for (int r = 0; r < rows; ++r) {
-          while (lo[r] < end[r] && cell_x_[lo[r]] < cx - 1) ++lo[r];
-          hi[r] = std::max(hi[r], lo[r]);
-          while (hi[r] < end[r] && cell_x_[hi[r]] <= cx + 1) ++hi[r];
-          if (lo[r] < hi[r]) runs[count++] = {lo[r], hi[r]};
-        }
-        for (; k < cell_end; ++k) {
-          runs[0] = {k + 1, own_hi};
-          visit(k, std::span<const Run>(runs, count));
-        }
+      for (; k < cell_end; ++k) {
+        runs[0] = {k + 1, own_hi};
+        visit(k, std::span<const Run>(runs, count));
       }
     }
+  }
 }
 
 }  // namespace geomint

@@ -21,7 +21,9 @@ namespace geomint {
 
 /// The points are copied into structure-of-arrays scratch (sorted by cell with a cutoff) so
 /// that the pair loop runs over contiguous x, y, z arrays; the scratch makes one object
-/// unusable by two threads at once (like SphereModel's).
+/// unusable by two threads at once (like SphereModel's). One evaluation runs on up to
+/// kernel_threads() threads (models/kernel_threads.hpp) and its result is bitwise the same
+/// for any number of them (see the .cpp, "Threads").
 class LennardJonesPairs {
  public:
   /// cutoff = 0: all pairs; cutoff > 0: the pairs closer than cutoff sigma, by phi_c.
@@ -47,15 +49,18 @@ class LennardJonesPairs {
   Eigen::Index evaluated_pairs(const Eigen::Matrix3Xd& q) const;
 
  private:
+  /// The threads an evaluation uses: kernel_threads(), or 1 for small n.
+  int threads() const;
   /// Copies q into x_, y_, z_ (in cell order with a cutoff) and zeroes ax_, ay_, az_.
-  void load(const Eigen::Matrix3Xd& q) const;
+  void load(const Eigen::Matrix3Xd& q, int threads) const;
 
   double epsilon_, sigma_, cutoff_;
   Eigen::Index n_;
   mutable std::optional<CellList> cells_;  // with a cutoff
   // x, y, z of the points and the per-point accumulators, n + 3 long (the vector loops read
-  // up to 3 entries past a row); with all pairs, 12 lane sums per point (see the .cpp).
-  mutable Eigen::VectorXd x_, y_, z_, ax_, ay_, az_, sums_;
+  // up to 3 entries past a row); with all pairs, 12 lane sums per point (see the .cpp); with a
+  // cutoff, the potential's 4 lane sums per plane of cells.
+  mutable Eigen::VectorXd x_, y_, z_, ax_, ay_, az_, sums_, plane_lanes_;
 };
 
 }  // namespace geomint

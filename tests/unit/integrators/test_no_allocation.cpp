@@ -1,6 +1,6 @@
 // Label `unit`: no integrator allocates memory per step (after its first step, which may size
 // lazily allocated factorisations), on a fixed-size model, on one under a product of group actions with a time-dependent field (the
-// quadrotors) and on a model whose size is a runtime parameter, unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum per evaluation, with its cell list. Every catalogued integrator that runs on the model is checked, so a new
+// quadrotors) and on a model whose size is a runtime parameter, unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum per evaluation, with its cell list, on 1 thread and on 2. Every catalogued integrator that runs on the model is checked, so a new
 // one is checked by being catalogued; the reference family wraps third-party solvers and is
 // left out. The integrators of methods a spec defines by their coefficients are checked too.
 //
@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdlib>
 
+#include "bench/lj_configurations.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/lie_group_methods.hpp"
 #include "integrators/runtime_commutator_free.hpp"
@@ -21,6 +22,7 @@
 #include "integrators/runtime_rkmk.hpp"
 #include "models/astrojax.hpp"
 #include "models/double_spherical_pendulum.hpp"
+#include "models/kernel_threads.hpp"
 #include "models/pendulum_chain.hpp"
 #include "models/quadrotors_payload.hpp"
 #include "models/sphere_charges.hpp"
@@ -207,20 +209,37 @@ TEST(NoAllocationPerStep, TheLennardJonesPairSumAllPairsAndWithItsCellList) {
 #if !GEOMINT_COUNTS_ALLOCATIONS
   GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
 #endif
-  const Eigen::Matrix3Xd q = icosphere(SphereLennardJones::kLee2009Level).vertices;
-  for (const double cutoff : {0.0, 2.5}) {
-    const LennardJonesPairs pairs(0.01, SphereLennardJones::lee2009_sigma(), q.cols(), cutoff);
-    Eigen::Matrix3Xd grad(3, q.cols());
-    pairs.gradient(q, grad);
-    const long n = allocations_in([&] {
-      for (int k = 0; k < 5; ++k) {
+  // The lee2009 molecules, and 5000 on the Fibonacci sphere: enough to share an evaluation
+  // among threads (models/kernel_threads.hpp), on 1 thread (none is started) and on 2 (the
+  // OpenMP runtime's threads and teams, made at the first evaluation, are reused).
+  const int saved = kernel_threads();
+  for (const int threads : {1, 2}) {
+    set_kernel_threads(threads);
+    for (const Eigen::Index molecules : {642, 5000}) {
+      const Eigen::Matrix3Xd q = molecules == 642
+                                     ? icosphere(SphereLennardJones::kLee2009Level).vertices
+                                     : bench::fibonacci_sphere(molecules);
+      const double sigma =
+          molecules == 642 ? SphereLennardJones::lee2009_sigma() : bench::sigma_for(molecules);
+      for (const double cutoff : {0.0, 2.5}) {
+        const LennardJonesPairs pairs(0.01, sigma, q.cols(), cutoff);
+        Eigen::Matrix3Xd grad(3, q.cols());
         pairs.gradient(q, grad);
-        volatile double v = pairs.potential(q);
-        (void)v;
+        volatile double first = pairs.potential(q);
+        (void)first;
+        const long n = allocations_in([&] {
+          for (int k = 0; k < 5; ++k) {
+            pairs.gradient(q, grad);
+            volatile double v = pairs.potential(q);
+            (void)v;
+          }
+        });
+        EXPECT_EQ(n, 0) << molecules << " molecules, cutoff " << cutoff << ", " << threads
+                        << " threads: " << n << " allocations in 5 evaluations";
       }
-    });
-    EXPECT_EQ(n, 0) << "cutoff " << cutoff << ": " << n << " allocations in 5 evaluations";
+    }
   }
+  set_kernel_threads(saved);
 }
 
 TEST(NoAllocationPerStep, TheCounterCounts) {
