@@ -15,6 +15,7 @@
 
 #include "bench/lj_configurations.hpp"
 #include "bench/model_benchmarks.hpp"
+#include "models/kernel_threads.hpp"
 #include "models/sphere_lj.hpp"
 
 namespace geomint::bench {
@@ -23,6 +24,9 @@ namespace {
 constexpr Eigen::Index kLarge = 10000;
 
 void register_sphere_lj_entries() {
+  // bench_integrators times the calling thread's CPU: the pair sums on it alone (the threaded
+  // ones have their own entries in bench_sphere_lj).
+  set_kernel_threads(1);
   auto lee2009 = preset_problem<SphereLennardJones>("lee2009", /*h*/ 0.005, /*T*/ 0.1);
   lee2009.label = "sphere_lj_lee2009";
   lee2009.benchmarks = [](std::string_view name) {

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "models/kernel_threads.hpp"
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
 #include "studies/integrator_declarations.hpp"
@@ -497,16 +498,21 @@ std::string cost_key(const CaseSpec& c) {
   return hash_of(j);
 }
 
-/// The threads of this process: --jobs, or its share of this machine's cores.
-int case_threads(const StudyOptions& options) {
+/// The case threads of this process: --jobs, or its share of this machine's cores; and the
+/// kernels' threads (models/kernel_threads.hpp): the cores left to each case, at least one.
+/// Together they never ask for more threads than the machine has cores (unless --jobs does).
+int share_cores(const StudyOptions& options) {
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  return options.jobs > 0 ? options.jobs : std::max(1, cores / processes_on_this_machine());
+  const int processes = processes_on_this_machine();  // on every rank: it asks them all
+  const int threads = options.jobs > 0 ? options.jobs : std::max(1, cores / processes);
+  set_kernel_threads(std::max(1, cores / (threads * processes)));
+  return threads;
 }
 
 }  // namespace
 
 StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
-  const int threads = case_threads(options);  // on every rank: it asks them all
+  const int threads = share_cores(options);
   std::optional<ResultFolder> folder;
   if (process_rank() == 0) {
     check_output_estimate(spec);
