@@ -101,9 +101,10 @@ PairTerms pair_terms(double epsilon, double sigma, double cutoff) {
 // in AVX2 0.86-0.93 / 0.82-0.87 over three runs. In a stand-alone copy of the loop at 10^4:
 // AVX2 with FMA contraction 0.80 (not used, see above), AVX2 without the blocks 0.97.
 
-// A multiple of 4; 6 arrays x 256 x 8 B = 12 kB, and the lanes of 256 j, 24 kB. (512 would
-// keep the block in L1 as well but makes fewer, larger tiles: less to share among threads.)
-constexpr Eigen::Index kBlock = 256;
+// A multiple of 4; 6 arrays x 512 x 8 B = 24 kB, in L1. (256 makes more tiles to share among
+// threads, but costs the serial sizes, below kParallelPairs, 7 % more instructions: the perf
+// gate's 642 molecules.)
+constexpr Eigen::Index kBlock = 512;
 static_assert(kBlock % 4 == 0);
 constexpr Eigen::Index kPadding = 3;
 constexpr Eigen::Index kParallelPairs = 1024, kParallelCells = 4096, kChunk = 16384;
