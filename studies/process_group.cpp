@@ -13,13 +13,13 @@ namespace geomint {
 
 namespace {
 
+#if GEOMINT_MPI
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
     if (std::getenv(name)) return true;
   return false;
 }
 
-#if GEOMINT_MPI
 bool mpi_running() {
   int initialised = 0, finalised = 0;
   MPI_Initialized(&initialised);
