@@ -65,23 +65,11 @@ struct PairFixture {
               cutoff) {}
 };
 
-/// Sets kernel_threads() for the life of one benchmark entry, and restores it.
-class KernelThreads {
- public:
-  explicit KernelThreads(int threads) : saved_(kernel_threads()) { set_kernel_threads(threads); }
-  ~KernelThreads() { set_kernel_threads(saved_); }
-  KernelThreads(const KernelThreads&) = delete;
-  KernelThreads& operator=(const KernelThreads&) = delete;
-
- private:
-  int saved_;
-};
-
 /// All pairs, or (kCut) the pairs within the cutoff; on st.range(1) threads (kThreads), else 1.
 template <bool kCut, bool kThreads = false>
 void BM_gradient(benchmark::State& st) {
   const auto n = static_cast<Eigen::Index>(st.range(0));
-  const KernelThreads threads(kThreads ? static_cast<int>(st.range(1)) : 1);
+  const ScopedKernelThreads threads(kThreads ? static_cast<int>(st.range(1)) : 1);
   PairFixture f(n, kCut ? kCutoff : 0.0);
   Eigen::Matrix3Xd grad(3, n);
   for (auto _ : st) {
@@ -120,7 +108,7 @@ BENCHMARK_TEMPLATE(BM_gradient, true, true)
 
 void BM_potential(benchmark::State& st) {
   const auto n = static_cast<Eigen::Index>(st.range(0));
-  const KernelThreads threads(1);
+  const ScopedKernelThreads threads(1);
   PairFixture f(n, 0.0);
   for (auto _ : st) benchmark::DoNotOptimize(f.pairs.potential(f.q));
   count_pairs(st, n, f.pairs.evaluated_pairs(f.q));
@@ -130,7 +118,7 @@ BENCHMARK(BM_potential)->Name("sphere_lj/potential")->Arg(642)->Arg(10000)->Unit
 /// One step of vi_explicit (LLM Cor. 3) from the lee2009 state: one gradient per step (the
 /// previous step's end gradient is reused), plus O(n) work.
 void BM_vi_explicit_step(benchmark::State& st) {
-  const KernelThreads threads(1);
+  const ScopedKernelThreads threads(1);
   const auto& preset = find_preset<SphereLennardJones>("lee2009");
   const SphereLennardJones model(preset_parameters(preset, {}));
   SphereLennardJones::State y = preset.initial_state(model);
@@ -156,7 +144,7 @@ BENCHMARK(BM_vi_explicit_step)->Name("sphere_lj/vi_explicit_step/642")->Unit(ben
 /// work per step depends on neither.
 void BM_vi_explicit_step_cutoff(benchmark::State& st) {
   constexpr int kRestart = 200;
-  const KernelThreads threads(1);
+  const ScopedKernelThreads threads(1);
   const auto n = static_cast<Eigen::Index>(st.range(0));
   ParameterSet p = SphereLennardJones::default_parameters();
   p.set("n", static_cast<double>(n));

@@ -21,4 +21,16 @@ int kernel_threads();
 /// Sets kernel_threads() to `threads` (>= 1, else InputError).
 void set_kernel_threads(int threads);
 
+/// Sets kernel_threads() for one scope (a test, a benchmark entry), and restores it.
+class ScopedKernelThreads {
+ public:
+  explicit ScopedKernelThreads(int threads) : saved_(kernel_threads()) { set_kernel_threads(threads); }
+  ~ScopedKernelThreads() { set_kernel_threads(saved_); }
+  ScopedKernelThreads(const ScopedKernelThreads&) = delete;
+  ScopedKernelThreads& operator=(const ScopedKernelThreads&) = delete;
+
+ private:
+  int saved_;
+};
+
 }  // namespace geomint

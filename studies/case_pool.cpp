@@ -25,7 +25,7 @@ namespace geomint {
 
 namespace {
 
-/// hands out the tasks in order, to any thread; after an error, none.
+/// Hands out the tasks in order, to any thread; after an error, none.
 class Dispenser {
  public:
   explicit Dispenser(const std::vector<CaseTask>& tasks) : tasks_(tasks) {}

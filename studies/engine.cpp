@@ -217,6 +217,7 @@ struct Job {
   CaseSpec spec;  // a same_steps_as case gets its h once its source case has run
   const ExperimentReference* reference;
   std::string id;
+  std::string cost_key;  // in DIR/costs.json, once its h is known
 };
 
 nlohmann::json run_job(const Job& job, const fs::path& dir) {
@@ -527,7 +528,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
 
   std::vector<Job> jobs;
   for (const auto& ex : spec.experiments)
-    for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), ""});
+    for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), "", ""});
   const RunCase run_one = [&](const CaseTask& task) {
     Job& job = jobs[task.index];
     job.spec.h = task.h;
@@ -567,7 +568,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
     finish(i, record, false);
     const std::lock_guard lock(mutex);
     cases_cpu_s += cpu_s;
-    costs.record(cost_key(jobs[i].spec), cpu_s);
+    costs.record(jobs[i].cost_key, cpu_s);
   };
   std::vector<double> scales;  // per experiment, for the expected costs
   for (const auto& ex : spec.experiments) scales.push_back(step_scale(ex.cases));
@@ -588,7 +589,8 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
       const Declaration* declaration = find_integrator_declaration(job.spec.integrator);
       to_run.push_back(i);
       expected.push_back(expected_steps(job.spec, scales[experiment], declaration ? declaration->order : 2));
-      recorded.push_back(costs.find(cost_key(job.spec)));
+      job.cost_key = cost_key(job.spec);
+      recorded.push_back(costs.find(job.cost_key));
     }
     std::vector<CaseTask> tasks;
     for (std::size_t k : longest_expected_first(expected, recorded)) tasks.push_back({to_run[k], jobs[to_run[k]].spec.h});

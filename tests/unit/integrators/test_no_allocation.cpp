@@ -212,9 +212,8 @@ TEST(NoAllocationPerStep, TheLennardJonesPairSumAllPairsAndWithItsCellList) {
   // The lee2009 molecules, and 5000 on the Fibonacci sphere: enough to share an evaluation
   // among threads (models/kernel_threads.hpp), on 1 thread (none is started) and on 2 (the
   // OpenMP runtime's threads and teams, made at the first evaluation, are reused).
-  const int saved = kernel_threads();
   for (const int threads : {1, 2}) {
-    set_kernel_threads(threads);
+    const ScopedKernelThreads use(threads);
     for (const Eigen::Index molecules : {642, 5000}) {
       const Eigen::Matrix3Xd q = molecules == 642
                                      ? icosphere(SphereLennardJones::kLee2009Level).vertices
@@ -239,7 +238,6 @@ TEST(NoAllocationPerStep, TheLennardJonesPairSumAllPairsAndWithItsCellList) {
       }
     }
   }
-  set_kernel_threads(saved);
 }
 
 TEST(NoAllocationPerStep, TheCounterCounts) {

@@ -35,18 +35,6 @@ namespace {
 using Points = Eigen::Matrix3Xd;
 constexpr double kU = std::numeric_limits<double>::epsilon();
 
-/// Sets kernel_threads() for one scope, and restores it.
-class KernelThreads {
- public:
-  explicit KernelThreads(int threads) : saved_(kernel_threads()) { set_kernel_threads(threads); }
-  ~KernelThreads() { set_kernel_threads(saved_); }
-  KernelThreads(const KernelThreads&) = delete;
-  KernelThreads& operator=(const KernelThreads&) = delete;
-
- private:
-  int saved_;
-};
-
 /// The Fibonacci sphere of n points, each moved by up to 0.1 spacing and put back on the sphere.
 Points jittered_sphere(testing::Rng& rng, Eigen::Index n) {
   Points q = bench::fibonacci_sphere(n);
@@ -131,7 +119,7 @@ void expect_same_bits_on_any_threads(const Points& q, double eps, double sigma, 
   Points gradient_1(3, n);
   for (const int threads : {1, 2, 3}) {
     SCOPED_TRACE(::testing::Message() << threads << " threads, n = " << n << ", cutoff " << cutoff);
-    const KernelThreads use(threads);
+    const ScopedKernelThreads use(threads);
     Points gradient(3, n);
     pairs.gradient(q, gradient);
     const double potential = pairs.potential(q);
@@ -201,7 +189,7 @@ TEST(LennardJonesThreads, TheCellListSortsAlikeOnAnyThreads) {
 TEST(LennardJonesThreads, TheSettingIsAtLeastOne) {
   EXPECT_GE(kernel_threads(), 1);
   EXPECT_THROW(set_kernel_threads(0), InputError);
-  const KernelThreads use(3);
+  const ScopedKernelThreads use(3);
   EXPECT_EQ(kernel_threads(), 3);
 }
 
