@@ -64,8 +64,8 @@ void RecordedCosts::write(const ResultFolder& folder) const {
   write_file_atomically(folder.path() / kCostsFile, j.dump(1));
 }
 
-std::vector<std::size_t> longest_expected_first(const std::vector<double>& expected,
-                                                const std::vector<std::optional<double>>& recorded) {
+std::vector<double> expected_costs(const std::vector<double>& expected,
+                                   const std::vector<std::optional<double>>& recorded) {
   std::vector<double> ratios;
   for (std::size_t i = 0; i < expected.size(); ++i)
     if (recorded[i] && expected[i] > 0.0) ratios.push_back(*recorded[i] / expected[i]);
@@ -73,9 +73,13 @@ std::vector<std::size_t> longest_expected_first(const std::vector<double>& expec
   std::vector<double> cost(expected.size());
   for (std::size_t i = 0; i < cost.size(); ++i)
     cost[i] = recorded[i] ? *recorded[i] : expected[i] * seconds_per_step;
-  std::vector<std::size_t> order(cost.size());
+  return cost;
+}
+
+std::vector<std::size_t> longest_first(const std::vector<double>& costs) {
+  std::vector<std::size_t> order(costs.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return costs[a] > costs[b]; });
   return order;
 }
 

@@ -46,9 +46,12 @@ class RecordedCosts {
   std::map<std::string, double> costs_;
 };
 
-/// The indices of `expected` (step counts) ordered by expected cost, largest first; where
-/// `recorded` (seconds, same length) has a value it decides (see above). Ties keep their order.
-std::vector<std::size_t> longest_expected_first(const std::vector<double>& expected,
-                                                const std::vector<std::optional<double>>& recorded);
+/// The expected cost of each case: its recorded seconds where `recorded` (same length as
+/// `expected`, the step counts) has them, else its step count in seconds (see above).
+std::vector<double> expected_costs(const std::vector<double>& expected,
+                                   const std::vector<std::optional<double>>& recorded);
+
+/// The indices of `costs`, largest first; ties keep their order.
+std::vector<std::size_t> longest_first(const std::vector<double>& costs);
 
 }  // namespace geomint

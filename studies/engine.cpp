@@ -28,6 +28,7 @@
 #include "studies/case_evocation.hpp"
 #include "studies/case_pool.hpp"
 #include "studies/case_schedule.hpp"
+#include "studies/progress_line.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/result_files.hpp"
 #include "studies/result_folder.hpp"
@@ -547,25 +548,24 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   RecordedCosts costs(*folder);
   double cases_cpu_s = 0.0;
   std::mutex mutex;
-  std::size_t finished = 0;
-  const auto finish = [&](std::size_t i, const nlohmann::json& record, bool resumed) {
+  ProgressLine progress(jobs.size(), options.progress);
+  std::vector<double> expected_cost(jobs.size(), 0.0);  // of the cases that run, as scheduled
+  const auto finish = [&](std::size_t i, const nlohmann::json& record, bool ran, bool resumed) {
     const std::lock_guard lock(mutex);
     records[i] = record;
-    ++finished;
     summary.resumed += resumed;
     summary.failed += record["status"] != "ok" && record["status"] != "n/a";
     summary.not_applicable += record["status"] == "n/a";
-    if (options.progress) {
-      const CaseSpec& c = jobs[i].spec;
-      const bool adaptive = record["adaptive"].get<bool>();
-      std::fprintf(stderr, "[%3zu/%3zu] %s %s %s: %s%s (%.2f s)\n", finished, jobs.size(),
-                   c.experiment.c_str(), c.integrator.c_str(), setting_text(c, adaptive).c_str(),
-                   record["status"].get<std::string>().c_str(), resumed ? ", resumed" : "",
-                   record["cpu_s"].get<double>());
-    }
+    const CaseSpec& c = jobs[i].spec;
+    char timing[32];
+    std::snprintf(timing, sizeof timing, " (%.2f s)", record["cpu_s"].get<double>());
+    const std::string status = record["status"].get<std::string>();
+    progress.finished(c.experiment + " " + c.integrator + " " + setting_text(c, record["adaptive"].get<bool>()) +
+                          ": " + status + (resumed ? ", resumed" : ran ? timing : ""),
+                      status, ran ? std::optional<double>(expected_cost[i]) : std::nullopt);
   };
   const auto ran = [&](std::size_t i, const nlohmann::json& record, double cpu_s) {
-    finish(i, record, false);
+    finish(i, record, true, false);
     const std::lock_guard lock(mutex);
     cases_cpu_s += cpu_s;
     costs.record(jobs[i].cost_key, cpu_s);
@@ -582,7 +582,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
       Job& job = jobs[i];
       job.id = case_id(job.spec, *job.experiment);
       if (const auto saved = resumed_record(job, *folder)) {
-        finish(i, *saved, true);
+        finish(i, *saved, false, true);
         continue;
       }
       const auto experiment = static_cast<std::size_t>(job.experiment - spec.experiments.data());
@@ -592,8 +592,13 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
       job.cost_key = cost_key(job.spec);
       recorded.push_back(costs.find(job.cost_key));
     }
+    const std::vector<double> cost = expected_costs(expected, recorded);
     std::vector<CaseTask> tasks;
-    for (std::size_t k : longest_expected_first(expected, recorded)) tasks.push_back({to_run[k], jobs[to_run[k]].spec.h});
+    for (std::size_t k : longest_first(cost)) {
+      tasks.push_back({to_run[k], jobs[to_run[k]].spec.h});
+      expected_cost[to_run[k]] = cost[k];
+      progress.expect(cost[k]);
+    }
     pool->run(tasks, ran);
   };
 
@@ -617,7 +622,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
         skipped.status = "skipped";
         skipped.detail = "skipped: " + of.integrator + " (the source of its step count) did not finish";
         jobs[i].id = case_id(c, *jobs[i].experiment);
-        finish(i, case_record(jobs[i].id, c, skipped, kNaN, false), false);
+        finish(i, case_record(jobs[i].id, c, skipped, kNaN, false), false, false);
       }
     }
     std::erase_if(second, [&](std::size_t i) { return std::isnan(jobs[i].spec.h); });

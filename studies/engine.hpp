@@ -15,7 +15,7 @@ namespace geomint {
 struct StudyOptions {
   std::string out_dir;
   int jobs = 0;        // worker threads; 0 = one per hardware thread
-  bool progress = true;  // one line per finished case on stderr
+  bool progress = true;  // the progress line on stderr (studies/progress_line.hpp)
 };
 
 struct StudySummary {
