@@ -69,14 +69,11 @@ def integrator_styles(cases: list[Row]) -> dict[str, Style]:
         peer = case["family"] in PEER_FAMILIES
         index = counts[peer]
         counts[peer] += 1
-        if peer:
-            styles[integrator] = Style(PEER_COLORS[index % len(PEER_COLORS)],
-                                       PEER_MARKERS[(index // len(PEER_COLORS)) % len(PEER_MARKERS)],
-                                       "-.", True)
-        else:
-            styles[integrator] = Style(GEOMETRIC_COLORS[index % len(GEOMETRIC_COLORS)],
-                                       GEOMETRIC_MARKERS[(index // len(GEOMETRIC_COLORS))
-                                                         % len(GEOMETRIC_MARKERS)], "-", False)
+        colors, markers, line = ((PEER_COLORS, PEER_MARKERS, "-.") if peer else
+                                 (GEOMETRIC_COLORS, GEOMETRIC_MARKERS, "-"))
+        # Colours first; once they run out, the next marker of the set.
+        styles[integrator] = Style(colors[index % len(colors)],
+                                   markers[(index // len(colors)) % len(markers)], line, peer)
     return styles
 
 

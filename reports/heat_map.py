@@ -19,7 +19,7 @@ import page_shell
 from figures import ExperimentFigures
 from formatting import (FAMILIES, TimingMark, case_label, family_rank, fmt_float,
                         timing_mark)
-from matrix_verdict import Cell, Grid, cell_lines
+from matrix_verdict import PROMISES, Cell, Grid, cell_lines
 from results import Row, Study
 
 # verdict -> (symbol, what it means): the cells' classes and the legend, in the legend's order.
@@ -142,7 +142,9 @@ def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigure
             row = "".join(_cell(cells.cell(experiment, i), mark, cells.families[i])
                           for i in integrators)
             rows.append(f"<tr>{first}{_model_header(study, experiment, figures)}{row}</tr>")
+    promises = "".join(f"<li>{escape(p)}</li>" for p in PROMISES)
     return ("<h2>Heat map</h2>" + _legend(cells)
+            + f"<p>What each integrator declares, and is held to:</p><ul>{promises}</ul>"
             + '<p class="note">Rows: models grouped by the manifold their state lives on; '
             "columns: integrators grouped by family, the peers (classical methods, reference "
             "solvers) last. The label is the fitted order of a fixed-step method. Hover a cell "

@@ -26,8 +26,8 @@ TOP = Manifold("T*SO(3) ≅ SO(3) × ℝ³", "Q on SO3, pi on R3 (models/heavy_t
 TOP_REDUCED = Manifold("se(3)*", "Pi on so3*, Gamma on R3 (models/heavy_top_lie_poisson.cpp)")
 TOP_QUADRATIC = Manifold("T*(SO(3) × ℝ³) ≅ SO(3) × ℝ⁹",
                          "Q on SO3; pi, q, p on R3 (models/heavy_top_quadratic.cpp)")
-QUADROTORS = Manifold("ℝ³ × SO(3)² × (S²)²", "y, v on R3; R_i on SO3, Omega_i on R3; q_i on "
-                      "S2, w_i on T_qS2 (models/quadrotors_payload.cpp)")
+QUADROTORS = Manifold("ℝ³ × SO(3)² × (S²)²", "y, v on R3; R_i on SO3, Omega_i on R3; "
+                      "q_i on S2, w_i on T_qS2 (models/quadrotors_payload.cpp)")
 ASTROJAX = Manifold("(ℝ³)² with constraints", "q1, q2, v1, v2 on R3 (models/astrojax.cpp)")
 ASTROJAX_PLANAR = Manifold("ℝ³ (λ, θ₁, θ₂)", "the three and their rates on Rn "
                            "(models/astrojax_planar.cpp)")

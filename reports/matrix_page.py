@@ -5,9 +5,9 @@ One row per model (experiment), one column per integrator. A cell shows the obse
 (fixed-step methods), the relative energy error, the energy drift (least-squares slope of
 E(t) - E(0)) and the largest manifold defect at the finest setting, and the cost there (CPU
 time, evaluations). Its colour says whether the integrator kept what it declares
-(matrix_verdict.py): green, every promise that applies is kept; red, one is broken (named in
-the cell); amber, a case failed (its failure kind is shown); grey, n/a, the model lacks the view
-the integrator needs (named).
+(matrix_verdict.py), in lighter shades of the heat map's: blue, every promise that applies is
+kept; vermilion, one is broken (named in the cell); yellow, a case failed (its failure kind is
+shown); grey, n/a, the model lacks the view the integrator needs (named).
 """
 from __future__ import annotations
 
@@ -44,7 +44,8 @@ def _table_cell(cell: Cell, mark: TimingMark) -> str:
 
 
 def matrix_table(study: Study, cells: Grid) -> str:
-    """The detailed table (and its legend): one row per model, one column per integrator."""
+    """The detailed table: one row per model, one column per integrator, each cell with its
+    numbers, coloured as its verdict in the heat map but lighter."""
     head = "<tr><th>model</th>" + "".join(f"<th>{escape(i)}</th>"
                                           for i in cells.integrators) + "</tr>"
     mark = timing_mark(study.manifest)
@@ -54,10 +55,9 @@ def matrix_table(study: Study, cells: Grid) -> str:
         model = escape(str(experiment.get("model", experiment["name"])))
         rows.append(f"<tr><th>{model}<br><small>{escape(str(experiment.get('preset', '')))}"
                     "</small></th>" + row + "</tr>")
-    legend = escape(matrix_verdict.__doc__.split("\n\n", 1)[1]).replace("\n\n", "<br><br>")
     footnotes = "".join(f"<p>{escape(f)}</p>" for f in mark.footnotes(cells.integrators))
     return (f'<div class="scroll"><table class="matrix">{head}{"".join(rows)}</table></div>'
-            f"{footnotes}<p>{legend}</p>")
+            f"{footnotes}")
 
 
 def write_matrix_page(path: Path, study: Study, cells: Grid,

@@ -1,11 +1,6 @@
 """The matrix's verdict: each model x integrator cell of a `geomint matrix` result directory
-judged on every finished case against what the integrator declares.
-
-- its order: |fitted - nominal| <= 0.2 (fixed-step methods whose fit kept >= 3 points);
-- staying on the manifold (if it declares so): every manifold defect the model declares
-  (|‖q_i‖ - 1|, |q_i . w_i|, ‖Q^T Q - I‖, ...; manifold_defect_max) <= 1e-12;
-- symplecticity (if it declares it): the momentum map kept to 1e-10 relative (models with a
-  symmetry) and a bounded energy error, max |E - E0| / |E0| <= 1e-2.
+judged on every finished case against what the integrator declares (PROMISES, which the
+matrix page prints).
 
 A cell keeps its promises when every one that applies is kept, breaks one (named), has a case
 that failed (its failure kind named), or is n/a: the model lacks the view the integrator needs.
@@ -24,6 +19,15 @@ MOMENTUM_TOLERANCE = 1e-10
 ENERGY_BOUND = 1e-2
 PROMISE_COLUMNS = ("symplectic", "stays_on_manifold", "momentum_rel_err_max",
                    "energy_rel_err_max", "manifold_defect_max")
+PROMISES = (
+    f"its order: |fitted − nominal| ≤ {ORDER_TOLERANCE:g} (fixed-step methods whose fit kept "
+    "at least 3 points)",
+    "staying on the manifold, if it declares so: every manifold defect the model declares "
+    f"(|‖q_i‖ − 1|, |q_i · w_i|, ‖QᵀQ − I‖, …; manifold_defect_max) ≤ {MANIFOLD_TOLERANCE:g}",
+    f"symplecticity, if it declares it: the momentum map kept to {MOMENTUM_TOLERANCE:g} "
+    "relative (models with a symmetry) and a bounded energy error, max |E − E₀| / |E₀| ≤ "
+    f"{ENERGY_BOUND:g}",
+)
 
 
 def is_matrix(study: Study) -> bool:

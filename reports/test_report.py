@@ -752,8 +752,8 @@ class HeatMapTest(unittest.TestCase):
         self.assertIn("3 failed: NonFinite", titles[4])
 
     def test_a_rows_header_links_its_section_and_figures(self) -> None:
-        self.assertIn('<a href="grid.html#grid-m0" title="its cases and figures on the study&#x27;s '
-                      'page">spherical_pendulum</a>', self.page)
+        self.assertIn('<a href="grid.html#grid-m0" title="its cases and figures on the '
+                      'study&#x27;s page">spherical_pendulum</a>', self.page)
         self.assertIn('<a href="figures/grid/m0-convergence.png">convergence</a>', self.page)
         self.assertTrue((self.report / "figures/grid/m0-convergence.png").is_file())
         self.assertIn('id="grid-m0"', (self.report / "grid.html").read_text(encoding="utf-8"))
