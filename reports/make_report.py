@@ -6,7 +6,7 @@ Usage: make_report.py RESULTS --out REPORT_DIR
 RESULTS is one result directory (it has manifest.json) or a directory whose immediate
 subdirectories are result directories. Exit status: 0 done, with one line on stdout naming the
 index ("report: REPORT_DIR/index.html"); 2 malformed input, with one line on stderr naming the
-file and the problem; 4 a report file could not be written.
+file and the problem; 4 a report file, or that line, could not be written.
 """
 from __future__ import annotations
 
@@ -101,7 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"report: {args.results}: cannot draw the report from these results "
               f"({type(err).__name__}: {err})".replace("\n", " "), file=sys.stderr)
         return 2
-    print(f"report: {args.out / page_shell.INDEX}")
+    try:
+        print(f"report: {args.out / page_shell.INDEX}", flush=True)
+    except OSError as err:
+        print(f"report: cannot write to standard output: {err.strerror}", file=sys.stderr)
+        return 4
     return 0
 
 

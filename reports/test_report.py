@@ -730,6 +730,21 @@ class HeatMapTest(unittest.TestCase):
         self.assertEqual(self.status, 0, self.stderr)
         self.assertEqual(self.stdout, f"report: {self.report / 'index.html'}\n")
 
+    def test_a_standard_output_that_cannot_be_written_is_status_4(self) -> None:
+        class Full(io.StringIO):
+            def write(self, text: str) -> int:
+                raise OSError(28, "No space left on device")
+
+        stderr = io.StringIO()
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_matrix_results(results)
+            with contextlib.redirect_stdout(Full()), contextlib.redirect_stderr(stderr):
+                status = make_report.main([str(results), "--out", str(report)])
+        self.assertEqual(status, 4)
+        self.assertEqual(stderr.getvalue(),
+                         "report: cannot write to standard output: No space left on device\n")
+
     def test_rows_grouped_by_manifold_and_columns_by_family(self) -> None:
         self.assertEqual([text for _, text, _ in self.found["manifold"]], ["(S²)ⁿ", "so(3)*"])
         # Geometric families first, the peers last, whatever order cases.csv names them in.
