@@ -53,8 +53,7 @@ return {
   heatMaps: Array.from(document.querySelectorAll("table.heatmap")).map(function (t) {
     return t.querySelectorAll("td.c").length; }),
   links: Array.from(document.querySelectorAll("a[href]")).map(function (a) {
-    return a.getAttribute("href"); }),
-  errors: window.__pageErrors || []
+    return a.getAttribute("href"); })
 };
 """
 
@@ -192,7 +191,9 @@ class Browser:
             if why:
                 problems.append(problem("broken link", why))
         errors = list(self.driver.execute_script("return window.__pageErrors || [];"))
+        # The console repeats each uncaught error, after its place: once is enough.
         errors += [entry["message"] for entry in self.driver.get_log("browser")
-                   if entry["level"] == "SEVERE"]
+                   if entry["level"] == "SEVERE"
+                   and not any(entry["message"].endswith(error) for error in errors)]
         problems += [problem("JavaScript error", error) for error in errors]
         return problems

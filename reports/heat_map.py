@@ -186,7 +186,7 @@ def _cell(cell: Cell, mark: TimingMark, family: str) -> str:
                f"{verdict}")
     lines = [heading] + cell_lines(cell, mark)
     if cell.kind != "na":
-        lines += [_case_line(case) for case in cell.cases]
+        lines += [_case_line(case, mark) for case in cell.cases]
     title = escape("\n".join(lines)).replace("\n", "&#10;")
     return (f'<td class="c {cell.kind}" tabindex="0" title="{title}"><i>{symbol}</i>'
             f"{escape(_label(cell))}</td>")
@@ -201,11 +201,11 @@ def _label(cell: Cell) -> str:
     return f"{order['fitted_order']:.1f}"
 
 
-def _case_line(case: Row) -> str:
+def _case_line(case: Row, mark: TimingMark) -> str:
     """One case of the cell: its setting, status, global error and CPU time."""
     setting = case_label(case)[len(case["integrator"]) + 1:] or "case"
     return (f"{setting}: {case['status']}, global error {fmt_float(case['global_err'])}, "
-            f"{fmt_float(case['cpu_s'])} s")
+            f"{fmt_float(case['cpu_s'])} s{mark.of(case['integrator'])}")
 
 
 def _legend(cells: Grid) -> str:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import matrix_verdict
 import page_shell
-from formatting import (ORDER_TOLERANCE, case_label, fmt_count, fmt_order, order_deviates,
-                        ratio_out_of_band, status_text)
+from formatting import (ORDER_TOLERANCE, RATIO_BAND, case_label, fmt_count, fmt_order,
+                        order_deviates, ratio_out_of_band, status_text)
 from matrix_verdict import Grid
 from page_shell import notes, num, row, table, td
 from results import Row, Study
@@ -107,17 +107,16 @@ def _glance(verdicts: list[tuple[Study, Verdict]]) -> str:
         printed = sum(r["role"] == "printed" for r in study.reproduction)
         reproduction = f"{v.out_of_band} of {printed} out of band" if printed else "none"
         lines.append(row([td(link), num(str(v.run)), num(str(v.failed), "off" if v.failed else ""),
-                          num(str(v.not_run)),
-                          td(escape(reproduction)),
+                          num(str(v.not_run)), td(escape(reproduction)),
                           num(str(v.broken), "off" if v.broken else "")]))
-    return ('<h2>At a glance</h2><div class="scroll"><table class="glance"><tr><th>study</th>'
-            "<th>cases run</th><th>failed</th><th>n/a or skipped</th>"
-            "<th>printed reproduction settings</th><th>promises broken</th></tr>"
-            f'{"".join(lines)}</table></div>'
-            '<p class="note">Promises broken: for the matrix, the cells that broke a '
-            f"promise; for the other studies, the fitted orders more than {ORDER_TOLERANCE:g} off "
-            "their nominal ones. A reproduction ratio (ours / published) is out of band outside "
-            "0.75 to 1.25.</p>")
+    low, high = RATIO_BAND
+    return ("<h2>At a glance</h2>"
+            + table(("study", "cases run", "failed", "n/a or skipped",
+                     "printed reproduction settings", "promises broken"), lines, "glance")
+            + '<p class="note">Promises broken: for the matrix, the cells that broke a promise; '
+            f"for the other studies, the fitted orders more than {ORDER_TOLERANCE:g} off their "
+            f"nominal ones. A reproduction ratio (ours / published) is out of band outside {low:g} "
+            f"to {high:g}.</p>")
 
 
 def _section(study: Study, v: Verdict) -> str:

@@ -175,6 +175,13 @@ class ReportInBrowser(unittest.TestCase):
             'getElementById("cell-detail")', 'getElementById("no-panel")'), encoding="utf-8")
         self.assert_found(self.problems(copy, "tiny_matrix-matrix.html"), "JavaScript error",
                           "null")
+        # An error a script reports without throwing reaches only the console.
+        index = copy / "index.html"
+        index.write_text(index.read_text(encoding="utf-8").replace(
+            "</body>", '<script>console.error("reported, not thrown")</script></body>'),
+            encoding="utf-8")
+        self.assert_found(self.problems(copy, "index.html"), "JavaScript error",
+                          "reported, not thrown")
 
     def test_an_empty_figure_is_found(self) -> None:
         copy = self.broken_copy()
