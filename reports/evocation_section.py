@@ -74,13 +74,13 @@ def evocation_html(experiment: dict[str, Any], evocations: list[CaseEvocation]) 
     """The experiment's section "Pattern evocation", or "" when it has no `evoke`."""
     if not experiment.get("evoke"):
         return ""
-    parts = ["<h4>Pattern evocation</h4>",
+    parts = ["<h3>Pattern evocation</h3>",
              f'<p class="note">{escape(scan_text(experiment["evoke"]))}. Score: 0 the pattern '
              "closes after the lag, about 1 it does not (docs/pattern-evocation.md).</p>"]
     if not evocations:
         parts.append('<p class="note">No evoked case.</p>')
     for case in evocations:
-        parts.append(f"<h5>{escape(case.label)}</h5>")
+        parts.append(f"<h4>{escape(case.label)}</h4>")
         if case.status != "ok":
             parts.append(f'<p class="note">No evocation ({escape(case.status)}): '
                          f"{escape(case.detail)}</p>")

@@ -24,8 +24,8 @@ from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
 
 import sphere_mesh  # noqa: E402
 
-from formatting import (UNOPTIMISED_MARK, TimingMark, case_label, fmt_count,  # noqa: E402
-                        fmt_float, fmt_order, status_text, timing_mark)
+from formatting import (PEER_FAMILIES, UNOPTIMISED_MARK, TimingMark,  # noqa: E402
+                        case_label, fmt_count, fmt_float, fmt_order, status_text, timing_mark)
 from results import Row, Series, Study, slug  # noqa: E402
 
 # Round-off-level errors (1e-16) and exact zeros would stretch or break a log axis.
@@ -34,6 +34,59 @@ COLORS = plt.get_cmap("tab10").colors
 # Time-series figures can hold many cases: after ten colours, change the line style.
 LINE_CYCLE = plt.cycler(linestyle=["-", "--", ":", "-."]) * plt.cycler(color=COLORS)
 plt.rcParams["svg.hashsalt"] = "geomint"  # stable element ids, so reruns diff cleanly
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one integrator is drawn in the convergence and work-precision figures."""
+
+    color: Any
+    marker: str
+    line: str  # its fitted slope (convergence) or the line joining its points (work-precision)
+    peer: bool
+
+
+# Geometric integrators in colours, solid lines; their peers (formatting.PEER_FAMILIES: the
+# classical methods and the reference solvers) in greys, dash-dotted, with markers of their own:
+# the two sets never share a marker, so they stay apart in print and without colour. Every
+# marker is filled, so a point below the reference's error can be drawn hollow.
+GEOMETRIC_COLORS = tuple(c for c in COLORS if len(set(c)) > 1)  # tab10 without its grey
+GEOMETRIC_MARKERS = "oPX*d"
+PEER_COLORS = ("0.0", "0.35", "0.6")
+PEER_MARKERS = "sD^v<>ph"
+GEOMETRIC_HEADER = "geometric integrators:"
+PEER_HEADER = "peers (classical, reference solvers):"
+
+
+def integrator_styles(cases: list[Row]) -> dict[str, Style]:
+    """A style per integrator of the cases, in the order they first appear."""
+    styles: dict[str, Style] = {}
+    counts = {False: 0, True: 0}
+    for case in cases:
+        integrator = case["integrator"]
+        if integrator in styles:
+            continue
+        peer = case["family"] in PEER_FAMILIES
+        index = counts[peer]
+        counts[peer] += 1
+        colors, markers, line = ((PEER_COLORS, PEER_MARKERS, "-.") if peer else
+                                 (GEOMETRIC_COLORS, GEOMETRIC_MARKERS, "-"))
+        # Colours first; once they run out, the next marker of the set.
+        styles[integrator] = Style(colors[index % len(colors)],
+                                   markers[(index // len(colors)) % len(markers)], line, peer)
+    return styles
+
+
+def grouped_handles(handles: dict[str, Any], styles: dict[str, Style]) -> list[Any]:
+    """The integrators' legend handles, geometric ones first, each set under its header (a
+    handle with nothing to draw: _legend sets it in bold)."""
+    grouped = []
+    for peer, header in ((False, GEOMETRIC_HEADER), (True, PEER_HEADER)):
+        members = [handle for integrator, handle in handles.items()
+                   if styles[integrator].peer == peer]
+        if members:
+            grouped += [Line2D([], [], linestyle="none", label=header)] + members
+    return grouped
 
 
 @dataclass(frozen=True)
@@ -153,10 +206,12 @@ def series_figure(spec: SeriesPlot, title: str, cases: list[Row],
 
 def convergence_figure(title: str, reference_err: Any, cases: list[Row],
                        orders: list[Row]) -> tuple[MplFigure | None, list[str]]:
-    """global_err against h (or mean step) per integrator, with fitted and nominal slopes.
+    """global_err against h (or mean step) per integrator, with fitted and nominal slopes;
+    the peers drawn apart from the geometric integrators (integrator_styles).
 
     The fitted line uses orders.csv's slope and only fits the intercept, so it shows
-    how well that slope describes the points it was fitted to.
+    how well that slope describes the points it was fitted to; its value is written at its
+    end. The nominal slope (dashed) starts at the largest step's point.
     """
     notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
              for c in cases if c["status"] != "ok"]
@@ -166,9 +221,11 @@ def convergence_figure(title: str, reference_err: Any, cases: list[Row],
         if case["status"] == "ok" and case["family"] != "reference":
             groups.setdefault(case["integrator"], []).append(case)
     fig, ax = _new_axes()
+    styles = integrator_styles([c for group in groups.values() for c in group])
+    legend: dict[str, Any] = {}
     any_hollow = False
-    for index, (integrator, group) in enumerate(groups.items()):
-        color = COLORS[index % len(COLORS)]
+    for integrator, group in groups.items():
+        style = styles[integrator]
         x = _array([c["h"] if c["h"] is not None else c["mean_step"] for c in group])
         y = _array([c["global_err"] for c in group])
         valid = np.isfinite(x) & np.isfinite(y) & (x > 0) & (y > 0)
@@ -180,22 +237,26 @@ def convergence_figure(title: str, reference_err: Any, cases: list[Row],
         fit = fits.get(integrator)
         nominal = fit["nominal_order"] if fit else group[0]["nominal_order"]
         fitted = fit["fitted_order"] if fit else None
-        ax.plot(x[used], y[used], "o", color=color, label=_fit_label(integrator, fitted, nominal))
-        ax.plot(x[hollow], y[hollow], "o", color=color, markerfacecolor="none")
+        legend[integrator] = ax.plot(x[used], y[used], style.marker, color=style.color,
+                                     label=_fit_label(integrator, fitted, nominal))[0]
+        ax.plot(x[hollow], y[hollow], style.marker, color=style.color, markerfacecolor="none")
         any_hollow |= bool(hollow.any())
         if fitted is not None and math.isfinite(fitted) and used.any():
             ends = np.array([x[used].min(), x[used].max()])
-            ax.plot(ends, 10 ** fit_intercept(x[used], y[used], fitted) * ends ** fitted,
-                    "-", color=color)
+            line = 10 ** fit_intercept(x[used], y[used], fitted) * ends ** fitted
+            ax.plot(ends, line, style.line, color=style.color)
+            slope_label(ax, ends[0], line[0], fitted, style.color)
         if nominal is not None and math.isfinite(nominal):
             anchor = np.flatnonzero(valid)[np.argmax(x[valid])]
             ends = np.array([x[valid].min(), x[anchor]])
-            ax.plot(ends, y[anchor] * (ends / x[anchor]) ** nominal, "--", color=color,
+            ax.plot(ends, y[anchor] * (ends / x[anchor]) ** nominal, "--", color=style.color,
                     alpha=0.6)
     if not ax.lines:
         plt.close(fig)
         return None, notes + ["Nothing to draw: no successful case with a global error."]
-    handles = ax.get_legend_handles_labels()[0]
+    handles = grouped_handles(legend, styles)
+    handles.append(Line2D([], [], color="gray", linestyle="-",
+                          label="fitted slope (peers: dash-dot), p at its left end"))
     handles.append(Line2D([], [], color="gray", linestyle="--", label="nominal slope"))
     if any_hollow:
         handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
@@ -457,6 +518,15 @@ def kinetic_energy_map_figure(title: str, cases: list[Row],
     return fig, notes
 
 
+def slope_label(ax: Axes, x: float, y: float, slope: float, color: Any) -> None:
+    """The fitted slope's value written at (x, y), the small-step end of its line, to the left
+    of it: lines of different slopes fan out there, so their labels overlap least."""
+    ax.annotate(f"p={fmt_order(slope)}", (x, y), xytext=(-3, 0), textcoords="offset points",
+                ha="right", va="center", fontsize="x-small", color=color,
+                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.7,
+                      "linewidth": 0})
+
+
 def fit_intercept(x: np.ndarray, y: np.ndarray, slope: float) -> float:
     """Least-squares b of log10 y = slope * log10 x + b with the slope held fixed."""
     return float(np.mean(np.log10(y) - slope * np.log10(x)))
@@ -479,9 +549,13 @@ def _new_axes() -> tuple[MplFigure, Axes]:
 
 
 def _legend(ax: Axes, handles: list[Any]) -> None:
-    """Legend to the right of the axes, so it never hides data."""
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0),
-              fontsize="small", frameon=False)
+    """Legend to the right of the axes, so it never hides data; the headers of
+    grouped_handles in bold."""
+    legend = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0),
+                       fontsize="small", frameon=False)
+    for text in legend.get_texts():
+        if text.get_text() in (GEOMETRIC_HEADER, PEER_HEADER):
+            text.set_fontweight("bold")
 
 
 def save_figure(fig: MplFigure, stem: Path) -> None:
@@ -502,9 +576,10 @@ WORK_ERRORS = (("global_err", r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$"
 def work_precision_figure(title: str, cases: list[Row],
                           mark: TimingMark) -> tuple[MplFigure | None, list[str]]:
     """global_err (top) and energy_err_max (bottom) against cpu_s (left) and f_evals (right),
-    one series per integrator, its points joined in order of cost; global errors below the
-    reference's error are hollow. Integrators whose CPU times mark flags get it after their
-    legend label, and its footnote in the legend and the notes."""
+    one series per integrator, its points joined in order of cost, the peers apart from the
+    geometric integrators (integrator_styles); global errors below the reference's error are
+    hollow. Integrators whose CPU times mark flags get it after their legend label, and its
+    footnote in the legend and the notes."""
     notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
              for c in cases if c["status"] not in ("ok", "n/a")]
     groups: dict[str, list[Row]] = {}
@@ -513,12 +588,12 @@ def work_precision_figure(title: str, cases: list[Row],
             groups.setdefault(case["integrator"], []).append(case)
     fig, grid = plt.subplots(len(WORK_ERRORS), len(WORK_AXES), figsize=(12.5, 8.4),
                              sharex="col", sharey="row", squeeze=False)
-    handles = []
+    styles = integrator_styles([c for group in groups.values() for c in group])
+    legend: dict[str, Any] = {}
     plotted = []
     any_hollow = False
-    for index, (integrator, group) in enumerate(groups.items()):
-        color = COLORS[index % len(COLORS)]
-        marker = "osD^v<>ph*"[(index // len(COLORS)) % 10]
+    for integrator, group in groups.items():
+        style = styles[integrator]
         drawn = False
         for axes, (metric, _) in zip(grid, WORK_ERRORS):
             err = _array([c[metric] for c in group])
@@ -531,21 +606,23 @@ def work_precision_figure(title: str, cases: list[Row],
                 x, y, hollow = cost[valid][order], err[valid][order], hollow_all[valid][order]
                 if not len(x):
                     continue
-                ax.plot(x, y, "-", color=color, alpha=0.5, linewidth=1)
-                ax.plot(x[~hollow], y[~hollow], marker, color=color, linestyle="none")
-                ax.plot(x[hollow], y[hollow], marker, color=color, markerfacecolor="none",
-                        linestyle="none")
+                ax.plot(x, y, style.line, color=style.color, alpha=0.5, linewidth=1)
+                ax.plot(x[~hollow], y[~hollow], style.marker, color=style.color, linestyle="none")
+                ax.plot(x[hollow], y[hollow], style.marker, color=style.color,
+                        markerfacecolor="none", linestyle="none")
                 any_hollow |= bool(hollow.any())
                 drawn = True
         if drawn:
-            handles.append(Line2D([], [], color=color, marker=marker,
-                                  label=integrator + mark.of(integrator)))
+            legend[integrator] = Line2D([], [], color=style.color, marker=style.marker,
+                                        linestyle=style.line,
+                                        label=integrator + mark.of(integrator))
             plotted.append(integrator)
         else:
             notes.append(f"{integrator}: no finite positive error and cost to plot.")
-    if not handles:
+    if not legend:
         plt.close(fig)
         return None, notes + ["Nothing to draw: no successful case with an error."]
+    handles = grouped_handles(legend, styles)
     if any_hollow:
         handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
                               linestyle="none", label="below the reference error"))

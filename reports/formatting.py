@@ -105,6 +105,21 @@ def manifest_facts(manifest: dict[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+# cases.csv's family (integrators/declaration.hpp), geometric ones first. The classical methods
+# (RK2, RK4, Dormand-Prince as ode45, with and without reprojection) and the reference solvers
+# (CVODE, ARKODE, Boost.Odeint) are the peers the geometric integrators are measured against:
+# the figures draw them in greys, the heat map puts their columns last.
+FAMILIES = {"variational": "variational", "constrained_variational": "constrained variational",
+            "lie_group": "Lie group", "symplectic_lie_group": "symplectic Lie group",
+            "classical": "classical (peers)", "reference": "reference solvers (peers)"}
+PEER_FAMILIES = ("classical", "reference")
+
+
+def family_rank(family: str) -> int:
+    """Where a family's integrators go among the others: FAMILIES' order, unknown ones last."""
+    return list(FAMILIES).index(family) if family in FAMILIES else len(FAMILIES)
+
+
 # Integrators backed by SUNDIALS (reference/cvode.hpp, reference/arkode.hpp).
 SUNDIALS_SOLVERS = ("cvode_", "arkode_")
 UNOPTIMISED_MARK = "\u2020"

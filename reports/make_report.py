@@ -1,10 +1,12 @@
-"""Turn result directories into a report: index.html, summary.md and figures/.
+"""Turn result directories into a report: index.html (the verdict), a page per study, a matrix
+page per matrix study, summary.md and figures/.
 
 Usage: make_report.py RESULTS --out REPORT_DIR
 
 RESULTS is one result directory (it has manifest.json) or a directory whose immediate
-subdirectories are result directories. Exit status: 0 done; 2 malformed input, with one line
-on stderr naming the file and the problem; 4 a report file could not be written.
+subdirectories are result directories. Exit status: 0 done, with one line on stdout naming the
+index ("report: REPORT_DIR/index.html"); 2 malformed input, with one line on stderr naming the
+file and the problem; 4 a report file, or that line, could not be written.
 """
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ from pathlib import Path
 
 import evocation_section
 import figures
-import html_page
+import index_page
 import markdown_summary
 import matrix_page
+import matrix_verdict
+import page_shell
+import study_page
 from results import ResultError, Study, is_result_dir, load_study
 
 
@@ -32,15 +37,17 @@ def find_result_dirs(root: Path) -> list[Path]:
 
 
 def load_studies(root: Path) -> list[Study]:
-    """Load every result directory, renaming repeated study names so figures don't clash."""
+    """Load every result directory, renaming repeated study names so that figures and pages
+    don't clash: no two studies share a slug, and none takes the index's name or another's
+    matrix page's (page_shell)."""
     studies = [load_study(path) for path in find_result_dirs(root)]
-    used: set[str] = set()
+    used = {Path(page_shell.INDEX).stem}
     for study in studies:
         base, number = study.slug, 1
-        while study.slug in used:
+        while study.slug in used or f"{study.slug}-matrix" in used:
             number += 1
             study.slug = f"{base}-{number}"
-        used.add(study.slug)
+        used |= {study.slug, f"{study.slug}-matrix"}
     return studies
 
 
@@ -72,10 +79,15 @@ def main(argv: list[str] | None = None) -> int:
         evoked = {study.slug: {e["name"]: evocation_section.draw_evocations(study, e, args.out)
                                for e in study.experiments()}
                   for study in studies}
-        for study in studies:
-            if matrix_page.is_matrix(study):
-                matrix_page.write_matrix_page(args.out / matrix_page.page_name(study), study)
-        html_page.write_page(args.out / "index.html", drawn, across, evoked)
+        grids = {study.slug: matrix_verdict.grid(study) for study in studies
+                 if matrix_verdict.is_matrix(study)}
+        for study, figured in drawn:
+            study_page.write_study_page(args.out / page_shell.study_file(study), study, figured,
+                                        across[study.slug], evoked[study.slug])
+            if study.slug in grids:
+                matrix_page.write_matrix_page(args.out / page_shell.matrix_file(study), study,
+                                              grids[study.slug], figured)
+        index_page.write_index(args.out / page_shell.INDEX, studies, grids)
         markdown_summary.write_summary(args.out / "summary.md", studies, across)
     except ResultError as err:
         print(f"report: {err}", file=sys.stderr)
@@ -89,6 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"report: {args.results}: cannot draw the report from these results "
               f"({type(err).__name__}: {err})".replace("\n", " "), file=sys.stderr)
         return 2
+    try:
+        print(f"report: {args.out / page_shell.INDEX}", flush=True)
+    except OSError as err:
+        print(f"report: cannot write to standard output: {err.strerror}", file=sys.stderr)
+        return 4
     return 0
 
 

@@ -14,17 +14,20 @@ import tempfile
 import unittest
 from unittest import mock
 from html import escape
+from html.parser import HTMLParser
 from pathlib import Path
 
 import numpy as np
 from matplotlib import pyplot as plt
+from matplotlib.colors import to_hex
 
 import evoke_figures
 import make_report
-import matrix_page
+import manifolds
+import matrix_verdict
 import sphere_mesh
-from figures import (FLOOR, fit_intercept, formation_figure, metric_vs_parameter_lines,
-                     outputs_figure, work_precision_figure)
+from figures import (FLOOR, convergence_figure, fit_intercept, formation_figure,
+                     metric_vs_parameter_lines, outputs_figure, work_precision_figure)
 from formatting import TimingMark, fmt_count, fmt_float, fmt_order, timing_mark
 from results import load_study
 
@@ -137,12 +140,18 @@ def write_synthetic_results(path: Path) -> None:
          "note": "the printed h does not reproduce Fig. 3"}])
 
 
+def _run_capturing(*argv: str) -> tuple[int, str, str]:
+    """make_report.main's exit status and what it wrote to stdout and stderr."""
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        status = make_report.main(list(argv))
+    return status, stdout.getvalue(), stderr.getvalue()
+
+
 def _run(*argv: str) -> tuple[int, str]:
     """make_report.main's exit status and what it wrote to stderr."""
-    stderr = io.StringIO()
-    with contextlib.redirect_stderr(stderr):
-        status = make_report.main(list(argv))
-    return status, stderr.getvalue()
+    status, _, stderr = _run_capturing(*argv)
+    return status, stderr
 
 
 class ReportTest(unittest.TestCase):
@@ -163,7 +172,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(self.status, 0, self.stderr)
 
     def test_page_mentions_every_experiment(self) -> None:
-        page = (self.report / "index.html").read_text(encoding="utf-8")
+        page = (self.report / "synthetic.html").read_text(encoding="utf-8")
         self.assertIn("Convergence &amp; order", page)
         self.assertIn(LONG_TITLE, page)
 
@@ -175,7 +184,7 @@ class ReportTest(unittest.TestCase):
                     self.assertTrue(path.is_file(), path)
 
     def test_failed_case_shown(self) -> None:
-        page = (self.report / "index.html").read_text(encoding="utf-8")
+        page = (self.report / "synthetic.html").read_text(encoding="utf-8")
         self.assertIn("NonConvergence", page)
         self.assertIn("Newton did not converge", page)
         self.assertIn('class="failed"', page)
@@ -221,7 +230,7 @@ class ReportTest(unittest.TestCase):
             (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
             status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
             self.assertEqual(status, 0, stderr)
-            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            page = (Path(tmp) / "report" / "synthetic.html").read_text(encoding="utf-8")
             summary = (Path(tmp) / "report" / "summary.md").read_text(encoding="utf-8")
         self.assertIn("No series file for rattle h=0.01", page)
         self.assertIn("Unknown plot kind", page)
@@ -322,7 +331,7 @@ class KineticEnergyMapTest(unittest.TestCase):
             for suffix in ("png", "svg"):
                 path = Path(tmp) / "report" / "figures" / "md" / f"md-kinetic_energy_map.{suffix}"
                 self.assertTrue(path.is_file(), path)
-            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            page = (Path(tmp) / "report" / "md.html").read_text(encoding="utf-8")
         self.assertIn("The sphere in 5120 triangles", page)
         self.assertIn("No snapshots file for rk4 h=0.01", page)
         self.assertIn("have no molecule around them", page)  # 42 molecules leave faces empty
@@ -359,7 +368,7 @@ class CurvesTest(unittest.TestCase):
             for suffix in ("png", "svg"):
                 path = Path(tmp) / "report" / "figures" / "top" / f"fig2-curves.{suffix}"
                 self.assertTrue(path.is_file(), path)
-            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            page = (Path(tmp) / "report" / "top.html").read_text(encoding="utf-8")
             t, curves = load_study(results).curves("half")
         self.assertIn("No curves file for slgi_theta0 h=0.01", page)
         self.assertEqual(list(curves), ["Q X", "G"])
@@ -416,7 +425,7 @@ class FormationOutputsTest(unittest.TestCase):
                 for suffix in ("png", "svg"):
                     path = Path(tmp) / "report" / "figures" / "quad" / f"track-{plot}.{suffix}"
                     self.assertTrue(path.is_file(), path)
-            page = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            page = (Path(tmp) / "report" / "quad.html").read_text(encoding="utf-8")
         self.assertIn("No outputs file for rk4 h=0.02", page)
         self.assertIn("1 more case(s) not drawn", page)
         self.assertIn("joined by the links (load - quadrotor 1, load - quadrotor 2)", page)
@@ -526,7 +535,7 @@ class EvocationTest(unittest.TestCase):
                 status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
             self.assertEqual((scores.call_count, frames.call_count), (1, 1))
-            page = (report / "index.html").read_text(encoding="utf-8")
+            page = (report / "evo.html").read_text(encoding="utf-8")
             for stem in ("cone-evoke-vi-scores", "cone-evoke-vi-frame1"):
                 for suffix in ("png", "svg"):
                     path = report / "figures" / "evo" / f"{stem}.{suffix}"
@@ -537,7 +546,7 @@ class EvocationTest(unittest.TestCase):
         self.assertIn('<td class="num">4.42937</td><td class="num">1.100e-03</td>'
                       '<td class="num">0.5</td>', page)
         self.assertIn("No evocation (failed): the bodies never leave the e3 axis", page)
-        self.assertEqual(page.count("<h5>"), 2)  # the adaptive case is not evoked
+        self.assertEqual(page.count("<h4>"), 2)  # the adaptive case is not evoked
 
     def test_a_missing_frame_file_is_named(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -584,19 +593,19 @@ class MatrixPageTest(unittest.TestCase):
         return case
 
     def test_a_kept_promise_is_green_and_each_broken_one_is_named(self) -> None:
-        self.assertEqual(matrix_page.judge([self._cell()], None), ("kept", []))
-        self.assertEqual(matrix_page.judge([self._cell(manifold_defect_max=1e-9)], None),
+        self.assertEqual(matrix_verdict.judge([self._cell()], None), ("kept", []))
+        self.assertEqual(matrix_verdict.judge([self._cell(manifold_defect_max=1e-9)], None),
                          ("broken", ["manifold"]))
-        self.assertEqual(matrix_page.judge([self._cell(manifold_defect_max=math.nan)], None),
+        self.assertEqual(matrix_verdict.judge([self._cell(manifold_defect_max=math.nan)], None),
                          ("broken", ["manifold"]))
-        self.assertEqual(matrix_page.judge([self._cell(momentum_rel_err_max=1e-6)], None),
+        self.assertEqual(matrix_verdict.judge([self._cell(momentum_rel_err_max=1e-6)], None),
                          ("broken", ["momentum"]))
-        self.assertEqual(matrix_page.judge([self._cell(energy_rel_err_max=0.5)], None),
+        self.assertEqual(matrix_verdict.judge([self._cell(energy_rel_err_max=0.5)], None),
                          ("broken", ["bounded energy"]))
         order = {"fitted_order": 1.5, "nominal_order": 2.0, "abscissa": "h"}
-        self.assertEqual(matrix_page.judge([self._cell()], order), ("broken", ["order"]))
-        self.assertEqual(matrix_page.judge([self._cell(status="n/a")], None), ("na", []))
-        self.assertEqual(matrix_page.judge([self._cell(), self._cell(status="NonFinite")], None),
+        self.assertEqual(matrix_verdict.judge([self._cell()], order), ("broken", ["order"]))
+        self.assertEqual(matrix_verdict.judge([self._cell(status="n/a")], None), ("na", []))
+        self.assertEqual(matrix_verdict.judge([self._cell(), self._cell(status="NonFinite")], None),
                          ("failed", ["NonFinite"]))
 
     def test_the_report_writes_the_page_and_links_it(self) -> None:
@@ -610,15 +619,251 @@ class MatrixPageTest(unittest.TestCase):
             cases = [self._cell(experiment=name, case_id="k"),
                      self._cell(experiment=name, case_id="n", status="n/a", integrator="rkmk4",
                                 status_detail="n/a: m has no LieGroupOde view")]
-            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_page.PROMISE_COLUMNS),
+            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS),
                        cases)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
             page = (report / "synthetic-matrix.html").read_text(encoding="utf-8")
             self.assertIn('class="kept"', page)
             self.assertIn("n/a: m has no LieGroupOde view", page)
-            self.assertIn('href="synthetic-matrix.html"',
-                          (report / "index.html").read_text(encoding="utf-8"))
+            for linking in ("index.html", "synthetic.html"):
+                self.assertIn('href="synthetic-matrix.html"',
+                              (report / linking).read_text(encoding="utf-8"))
+
+
+class _HeatMapCells(HTMLParser):
+    """The heat map's headers and cells, as a reader sees them: text and title."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = False
+        self.current: tuple[str, str] | None = None  # the class and title being read
+        self.text = ""
+        self.found: dict[str, list[tuple[str, str, str]]] = {}  # class -> (class, text, title)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "table" and values.get("id") == "heatmap":
+            self.inside = True
+        elif self.inside and tag in ("td", "th"):
+            self.current, self.text = (values.get("class") or "", values.get("title") or ""), ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.inside = False
+        elif self.inside and tag in ("td", "th") and self.current:
+            css, title = self.current
+            kind = "cell" if css.startswith("c ") else css
+            self.found.setdefault(kind, []).append((css, self.text, title))
+            self.current = None
+
+    def handle_data(self, data: str) -> None:
+        if self.current:
+            self.text += data
+
+
+def heat_map_of(page: str) -> dict[str, list[tuple[str, str, str]]]:
+    parser = _HeatMapCells()
+    parser.feed(page)
+    return parser.found
+
+
+def write_matrix_results(path: Path, models: tuple[str, str] = ("spherical_pendulum",
+                                                                 "free_rigid_body")) -> None:
+    """A matrix of two models on different manifolds and three integrators of three families:
+    vi_implicit kept on the first and n/a on the second, rkmk4 off its order on the first and
+    failed on the second, rk4 kept on both."""
+    (path / "series").mkdir(parents=True)
+    experiments = [{"name": f"m{k}", "model": model, "preset": "p", "T": 1.0,
+                    "plots": ["convergence"]} for k, model in enumerate(models)]
+    manifest = {"study": "grid", "kind": "matrix", "title": "A matrix",
+                "experiments": experiments}
+    (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    promises = {"symplectic": 0, "stays_on_manifold": 0, "momentum_rel_err_max": "",
+                "energy_rel_err_max": 1e-6, "manifold_defect_max": 1e-9}
+    cases = []
+    for k, model in enumerate(models):
+        for h in (0.1, 0.05, 0.025):
+            cases.append(_case(f"m{k}", "rk4", f"rk4-{k}-{h}", h=h, model=model,
+                               family="classical", nominal_order=4, global_err=h ** 4,
+                               **promises))
+            cases.append(_case(f"m{k}", "rkmk4", f"rkmk4-{k}-{h}", h=h, model=model,
+                               nominal_order=4, global_err=h ** 2.5, **promises,
+                               **({"status": "NonFinite", "fail_time": 0.5} if k else {})))
+            cases.append(_case(f"m{k}", "vi_implicit", f"vi-{k}-{h}", h=h, model=model,
+                               family="variational",
+                               **{**promises, **({"status": "n/a", "status_detail":
+                                                  "n/a: free_rigid_body has no "
+                                                  "SphereLagrangian view"}
+                                                 if k else {"symplectic": 1,
+                                                            "stays_on_manifold": 1,
+                                                            "manifold_defect_max": 1e-15,
+                                                            "energy_rel_err_max": 1e-7})}))
+    _write_csv(path / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS), cases)
+    _write_csv(path / "orders.csv", ORDER_COLUMNS, [
+        {"study": "grid", "experiment": "m0", "model": models[0], "integrator": integrator,
+         "nominal_order": nominal, "fitted_order": fitted, "residual": 1e-3, "points_used": 3,
+         "points_total": 3, "abscissa": "h"}
+        for integrator, nominal, fitted in (("rk4", 4, 4.02), ("rkmk4", 4, 2.5),
+                                            ("vi_implicit", 2, 2.0))])
+
+
+class HeatMapTest(unittest.TestCase):
+    """The matrix page's heat map and the verdict index.html draws from the matrix."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.tmp = tempfile.TemporaryDirectory()
+        root = Path(cls.tmp.name)
+        write_matrix_results(root / "results")
+        cls.report = root / "report"
+        cls.status, cls.stdout, cls.stderr = _run_capturing(str(root / "results"), "--out",
+                                                            str(cls.report))
+        cls.page = (cls.report / "grid-matrix.html").read_text(encoding="utf-8")
+        cls.found = heat_map_of(cls.page)
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.tmp.cleanup()
+
+    def test_one_line_on_stdout_names_the_index(self) -> None:
+        self.assertEqual(self.status, 0, self.stderr)
+        self.assertEqual(self.stdout, f"report: {self.report / 'index.html'}\n")
+
+    def test_a_standard_output_that_cannot_be_written_is_status_4(self) -> None:
+        class Full(io.StringIO):
+            def write(self, text: str) -> int:
+                raise OSError(28, "No space left on device")
+
+        stderr = io.StringIO()
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_matrix_results(results)
+            with contextlib.redirect_stdout(Full()), contextlib.redirect_stderr(stderr):
+                status = make_report.main([str(results), "--out", str(report)])
+        self.assertEqual(status, 4)
+        self.assertEqual(stderr.getvalue(),
+                         "report: cannot write to standard output: No space left on device\n")
+
+    def test_rows_grouped_by_manifold_and_columns_by_family(self) -> None:
+        self.assertEqual([text for _, text, _ in self.found["manifold"]], ["(S²)ⁿ", "so(3)*"])
+        # Geometric families first, the peers last, whatever order cases.csv names them in.
+        self.assertEqual([text for _, text, _ in self.found["family"]],
+                         ["variational", "Lie group", "classical (peers)"])
+        self.assertEqual([text for _, text, _ in self.found["integrator"]],
+                         ["vi_implicit", "rkmk4", "rk4"])
+
+    def test_each_cell_shows_its_verdict_and_fitted_order(self) -> None:
+        cells = [(css, text) for css, text, _ in self.found["cell"]]
+        self.assertEqual(cells, [("c kept", "✓2.0"), ("c broken", "✗2.5"), ("c kept", "✓4.0"),
+                                 ("c na", "–"), ("c failed", "!"), ("c kept", "✓")])
+
+    def test_a_cells_title_holds_its_numbers(self) -> None:
+        titles = [title for _, _, title in self.found["cell"]]
+        self.assertTrue(titles[1].startswith("spherical_pendulum × rkmk4 (Lie group): broke: "
+                                             "order\np = 2.50 (4.00)\n"), titles[1])
+        self.assertIn("h=0.025: ok, global error 9.882e-05, 1.230e-02 s", titles[1])
+        self.assertIn("n/a: free_rigid_body has no SphereLagrangian view", titles[3])
+        self.assertIn("3 failed: NonFinite", titles[4])
+
+    def test_a_rows_header_links_its_section_and_figures(self) -> None:
+        self.assertIn('<a href="grid.html#grid-m0" title="its cases and figures on the '
+                      'study&#x27;s page">spherical_pendulum</a>', self.page)
+        self.assertIn('<a href="figures/grid/m0-convergence.png">convergence</a>', self.page)
+        self.assertTrue((self.report / "figures/grid/m0-convergence.png").is_file())
+        self.assertIn('id="grid-m0"', (self.report / "grid.html").read_text(encoding="utf-8"))
+
+    def test_the_legend_counts_each_verdict(self) -> None:
+        self.assertIn("kept every promise that applies (3)", self.page)
+        self.assertIn("broke a promise (named in the cell&#x27;s details) (1)", self.page)
+
+    def test_the_index_names_the_promises_broken(self) -> None:
+        index = (self.report / "index.html").read_text(encoding="utf-8")
+        self.assertIn("<li><b>spherical_pendulum</b>: rkmk4 (order)</li>", index)
+        self.assertIn("15 cases run, 3 failed, 3 n/a or skipped.", index)
+        self.assertIn('<a href="grid-matrix.html">the matrix page</a>', index)
+        self.assertNotIn("<h3>Cases</h3>", index)  # the cases are on the study's page
+
+    def test_an_unknown_model_is_refused_by_name(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            write_matrix_results(Path(tmp) / "results", ("spherical_pendulum", "mystery"))
+            status, stderr = _run(str(Path(tmp) / "results"), "--out", str(Path(tmp) / "r"))
+        self.assertEqual(status, 2)
+        self.assertIn("model 'mystery' is not in reports/manifolds.py's table", stderr)
+
+    def test_every_registered_model_has_a_manifold(self) -> None:
+        registry = Path(__file__).resolve().parent.parent / "models" / "registry.txt"
+        models = {line.split()[0] for line in registry.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.startswith("#")}
+        self.assertEqual(set(manifolds.MODEL_MANIFOLDS), models)
+
+
+class IndexTest(unittest.TestCase):
+    """index.html: the verdict of each study; the rest on the study's page."""
+
+    def test_a_deviating_order_is_named_and_linked(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_synthetic_results(results)
+            with (results / "orders.csv").open(newline="", encoding="utf-8") as file:
+                orders = list(csv.DictReader(file))
+            orders[0]["fitted_order"] = 3.5
+            _write_csv(results / "orders.csv", ORDER_COLUMNS, orders)
+            status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            index = (report / "index.html").read_text(encoding="utf-8")
+            study = (report / "synthetic.html").read_text(encoding="utf-8")
+        self.assertIn('<a href="synthetic.html#synthetic-conv">conv</a>: rk4 fitted 3.50 '
+                      "(nominal 4)</li>", index)
+        self.assertIn('id="synthetic-conv"', study)
+        self.assertIn("<td>1 of 2 out of band</td>", index)
+        self.assertIn("reproducing setting", index)  # the reproduction table
+        self.assertNotIn("Fitted orders", index)
+        self.assertIn("Fitted orders", study)
+        self.assertIn('<a href="index.html">', study)  # the way back
+
+    def test_a_study_named_index_gets_a_page_of_its_own(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_synthetic_results(results)
+            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest["study"] = "index"
+            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            self.assertIn("At a glance", (report / "index.html").read_text(encoding="utf-8"))
+            self.assertTrue((report / "index-2.html").is_file())
+
+
+class PeerStyleTest(unittest.TestCase):
+    """Convergence figures: fitted slopes written on the plot; peers apart from the geometric
+    integrators."""
+
+    def test_slopes_are_written_and_peers_drawn_in_grey(self) -> None:
+        cases = [_case("conv", integrator, f"{integrator}-{h}", h=h, global_err=c * h ** p,
+                       nominal_order=p, family=family)
+                 for integrator, family, c, p in (("rk4", "classical", 2.0, 4),
+                                                  ("rkmk2", "lie_group", 0.5, 2))
+                 for h in STEPS]
+        orders = [{"integrator": i, "nominal_order": p, "fitted_order": p + 0.01,
+                   "abscissa": "h"} for i, p in (("rk4", 4), ("rkmk2", 2))]
+        fig, _ = convergence_figure("conv", None, cases, orders)
+        ax = fig.axes[0]
+        labels = {text.get_text(): text.get_color() for text in ax.texts}
+        self.assertEqual(set(labels), {"p=4.01", "p=2.01"})
+        fitted = {line.get_linestyle(): line.get_color() for line in ax.lines
+                  if len(line.get_xdata()) == 2 and line.get_linestyle() in ("-", "-.")}
+        self.assertEqual(fitted["-."], labels["p=4.01"])  # rk4, a peer: dash-dot, its grey
+        self.assertEqual(to_hex(fitted["-."]), "#000000")
+        self.assertNotEqual(to_hex(fitted["-"]), to_hex(fitted["-."]))
+        legend = ax.get_legend().get_texts()
+        self.assertEqual([t.get_text() for t in legend[:4]],
+                         ["geometric integrators:", "rkmk2: fitted p=2.01 (nominal 2)",
+                          "peers (classical, reference solvers):",
+                          "rk4: fitted p=4.01 (nominal 4)"])
+        self.assertEqual([t.get_fontweight() for t in legend[:4]],
+                         ["bold", "normal", "bold", "normal"])
+        plt.close(fig)
 
 
 def write_sweep_results(path: Path) -> None:
@@ -684,7 +929,7 @@ class StudyFigureTest(unittest.TestCase):
         self.assertTrue(any("NonFinite" in note for note in notes), notes)
 
     def test_page_and_summary_show_the_numbers(self) -> None:
-        page = (self.report / "index.html").read_text(encoding="utf-8")
+        page = (self.report / "synthetic.html").read_text(encoding="utf-8")
         summary = (self.report / "summary.md").read_text(encoding="utf-8")
         self.assertIn("Across experiments", page)
         self.assertIn("Accuracy at T against N", page)
@@ -741,7 +986,7 @@ class UnoptimisedSundialsTest(unittest.TestCase):
         self.assertEqual(TimingMark(None).of("cvode_bdf"), "")
 
     def _report(self, sundials: dict) -> tuple[str, str]:
-        """index.html and the matrix page of the synthetic results (a cvode_bdf case among
+        """The study's page and the matrix page of the synthetic results (a cvode_bdf case among
         them) with this manifest "sundials"."""
         with tempfile.TemporaryDirectory() as tmp:
             results, report = Path(tmp) / "results", Path(tmp) / "report"
@@ -751,11 +996,11 @@ class UnoptimisedSundialsTest(unittest.TestCase):
             (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
             with (results / "cases.csv").open(newline="", encoding="utf-8") as file:
                 cases = list(csv.DictReader(file))
-            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_page.PROMISE_COLUMNS),
+            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS),
                        cases)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
-            return ((report / "index.html").read_text(encoding="utf-8"),
+            return ((report / "synthetic.html").read_text(encoding="utf-8"),
                     (report / "synthetic-matrix.html").read_text(encoding="utf-8"))
 
     def test_cases_table_and_matrix_cost(self) -> None:
@@ -772,12 +1017,15 @@ class UnoptimisedSundialsTest(unittest.TestCase):
 
     def test_work_precision_legend(self) -> None:
         cases = [_case("wp", integrator, f"{integrator}-{rtol}", rtol=rtol,
-                       global_err=rtol, cpu_s=1e-3 / rtol ** 0.2)
-                 for integrator in ("cvode_bdf", "rkmk54") for rtol in (1e-4, 1e-6)]
+                       global_err=rtol, cpu_s=1e-3 / rtol ** 0.2, family=family)
+                 for integrator, family in (("cvode_bdf", "reference"), ("rkmk54", "lie_group"))
+                 for rtol in (1e-4, 1e-6)]
+        geometric, peers = "geometric integrators:", "peers (classical, reference solvers):"
         for sundials, labels, notes in (
-                (DEBIAN, ["cvode_bdf†", "rkmk54", "† CPU time of an unoptimised SUNDIALS"],
+                (DEBIAN, [geometric, "rkmk54", peers, "cvode_bdf†",
+                          "† CPU time of an unoptimised SUNDIALS"],
                  [timing_mark({"sundials": DEBIAN}).footnote]),
-                (OPTIMISED, ["cvode_bdf", "rkmk54"], [])):
+                (OPTIMISED, [geometric, "rkmk54", peers, "cvode_bdf"], [])):
             fig, drawn_notes = work_precision_figure("wp", cases,
                                                      timing_mark({"sundials": sundials}))
             legend = [t.get_text() for ax in fig.axes if ax.get_legend()
