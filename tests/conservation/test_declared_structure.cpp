@@ -378,4 +378,4 @@ void register_structure_cases() {
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_GENERATED_TEST_MAIN(geomint::register_structure_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_structure_cases)

@@ -114,4 +114,4 @@ void register_energy_cases() {
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_GENERATED_TEST_MAIN(geomint::register_energy_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_energy_cases)

@@ -141,4 +141,4 @@ void register_momentum_cases() {
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_GENERATED_TEST_MAIN(geomint::register_momentum_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_momentum_cases)

@@ -31,8 +31,8 @@
 namespace geomint {
 namespace {
 
-constexpr std::int64_t kSteps = 10000;
-constexpr double kBound = 1e-12;
+constexpr std::int64_t kRunSteps = 10000;
+constexpr double kDefectBound = 1e-12;
 
 /// max_manifold_defect with the defects' indices looked up once (it runs at every step).
 template <class Model>
@@ -69,7 +69,7 @@ void expect_stays_on_manifold() {
   ASSERT_GT(meter.count(), 0u) << "the model declares no manifold defect to check";
   double worst = 0.0, worst_t = 0.0;
   bool nan = false;
-  const auto run = testing::run_steps<Integrator>(s.model, s.initial, kSteps,
+  const auto run = testing::run_steps<Integrator>(s.model, s.initial, kRunSteps,
                                                   [&](double t, const typename Model::State& y) {
                                                     const double d = meter(y);
                                                     if (std::isnan(d)) nan = true;
@@ -84,9 +84,9 @@ void expect_stays_on_manifold() {
       std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(),
       static_cast<long long>(run.steps), run.h, run.passes, run.t_end, meter.count(), worst,
       worst_t);
-  ASSERT_EQ(run.steps, kSteps);
+  ASSERT_EQ(run.steps, kRunSteps);
   EXPECT_FALSE(nan) << "a defect was NaN";
-  EXPECT_LT(worst, kBound) << "at t = " << worst_t;
+  EXPECT_LT(worst, kDefectBound) << "at t = " << worst_t;
 }
 
 /// Whether the model has a manifold to stay on: a model on an open set of R^n (the planar
@@ -112,4 +112,4 @@ void register_manifold_cases() {
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_GENERATED_TEST_MAIN(geomint::register_manifold_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_manifold_cases)

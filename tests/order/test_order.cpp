@@ -121,4 +121,4 @@ void register_order_cases() {
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_GENERATED_TEST_MAIN(geomint::register_order_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_order_cases)

@@ -8,8 +8,13 @@
 // integrators or models by hand.
 //
 // Each case is a test of its own, registered at run time (register_case) as
-// <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. A program
-// that registers cases has its own main() (GEOMINT_GENERATED_TEST_MAIN).
+// <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. The suites
+// are compiled together into one program, one translation unit per model (tests/catalogue):
+// what they instantiate is mostly the same code, every catalogue integrator on the model, and
+// one unit instantiates it once where five programs did so five times. A unit defines
+// GEOMINT_SHARD_MODEL, its model, and for_each_runnable_pair then visits that model alone; each
+// suite names its registration function with GEOMINT_CATALOGUE_SUITE, and the program's main()
+// (tests/catalogue/catalogue_main.cpp) calls them all.
 //
 // The manifold of a model is the signature of its state layout (manifold_signature): the
 // sequence of its blocks' manifolds, an S^2 block and the T_qS^2 block tangent to it counting
@@ -87,11 +92,22 @@ const std::string& manifold_of() {
 /// Calls f.template operator()<Entry, Model>() for every catalogue entry and registry model
 /// such that the entry runs on the model, integrators in catalogue order, then models in
 /// registry order.
+namespace {  // per unit: the catalogue program's units differ in it
+#ifdef GEOMINT_SHARD_MODEL
+template <class M>
+constexpr bool kInThisUnit = std::is_same_v<M, GEOMINT_SHARD_MODEL>;
+#else
+template <class M>
+constexpr bool kInThisUnit = true;
+#endif
+}  // namespace
+
+/// In a unit of the catalogue program, only the pairs of its model GEOMINT_SHARD_MODEL.
 template <class F>
 void for_each_runnable_pair(F&& f) {
   for_each_integrator([&]<class Entry>() {
     for_each_model_type([&]<class M>() {
-      if constexpr (Entry::template runs_on<M>) f.template operator()<Entry, M>();
+      if constexpr (kInThisUnit<M> && Entry::template runs_on<M>) f.template operator()<Entry, M>();
     });
   });
 }
@@ -165,13 +181,23 @@ inline void register_case(const char* suite, const std::string& name, std::funct
       [body = std::move(body)]() -> GeneratedCase* { return new GeneratedCase(body); });
 }
 
+/// The registration functions of the catalogue suites, in the order the units' static
+/// initialisation adds them; tests/catalogue/catalogue_main.cpp calls them.
+inline std::vector<void (*)()>& catalogue_suites() {
+  static std::vector<void (*)()> suites;
+  return suites;
+}
+
+inline bool add_catalogue_suite(void (*register_fn)()) {
+  catalogue_suites().push_back(register_fn);
+  return true;
+}
+
 }  // namespace geomint::testing
 
-/// The main() of a test program whose cases register_fn() registers (it also runs the file's
-/// TEST()s): gtest's own, with the registration between initialisation and the run.
-#define GEOMINT_GENERATED_TEST_MAIN(register_fn) \
-  int main(int argc, char** argv) {              \
-    ::testing::InitGoogleTest(&argc, argv);      \
-    register_fn();                               \
-    return RUN_ALL_TESTS();                      \
-  }
+#define GEOMINT_CONCAT_(a, b) a##b
+#define GEOMINT_CONCAT(a, b) GEOMINT_CONCAT_(a, b)
+/// Adds register_fn, which registers a suite's cases, to the catalogue program's.
+#define GEOMINT_CATALOGUE_SUITE(register_fn)                      \
+  [[maybe_unused]] static const bool GEOMINT_CONCAT(geomint_suite_, __COUNTER__) = \
+      ::geomint::testing::add_catalogue_suite(register_fn);
