@@ -16,6 +16,7 @@ from unittest import mock
 from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from matplotlib import pyplot as plt
@@ -140,6 +141,15 @@ def write_synthetic_results(path: Path) -> None:
          "note": "the printed h does not reproduce Fig. 3"}])
 
 
+
+def read_manifest(results: Path) -> dict[str, Any]:
+    return json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+
+
+def write_manifest(results: Path, manifest: dict[str, Any]) -> None:
+    """Writes a manifest a test has changed back into its result directory."""
+    (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
 def _run_capturing(*argv: str) -> tuple[int, str, str]:
     """make_report.main's exit status and what it wrote to stdout and stderr."""
     stdout, stderr = io.StringIO(), io.StringIO()
@@ -224,10 +234,10 @@ class ReportTest(unittest.TestCase):
             (results / "reproduction.csv").unlink()
             _write_csv(results / "orders.csv", ORDER_COLUMNS, [])
             (results / "series" / "rattle-long.csv").unlink()
-            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest = read_manifest(results)
             manifest["experiments"].append({"name": "empty", "title": "Nothing ran",
                                             "plots": ["energy", "convergence", "bogus"]})
-            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            write_manifest(results, manifest)
             status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
             self.assertEqual(status, 0, stderr)
             page = (Path(tmp) / "report" / "synthetic.html").read_text(encoding="utf-8")
@@ -612,9 +622,9 @@ class MatrixPageTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             results, report = Path(tmp) / "results", Path(tmp) / "report"
             write_synthetic_results(results)
-            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest = read_manifest(results)
             manifest["kind"] = "matrix"
-            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            write_manifest(results, manifest)
             name = manifest["experiments"][0]["name"]
             cases = [self._cell(experiment=name, case_id="k"),
                      self._cell(experiment=name, case_id="n", status="n/a", integrator="rkmk4",
@@ -826,9 +836,9 @@ class IndexTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             results, report = Path(tmp) / "results", Path(tmp) / "report"
             write_synthetic_results(results)
-            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest = read_manifest(results)
             manifest["study"] = "index"
-            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            write_manifest(results, manifest)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
             self.assertIn("At a glance", (report / "index.html").read_text(encoding="utf-8"))
@@ -949,9 +959,9 @@ class StudyFigureTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             results = Path(tmp) / "results"
             write_synthetic_results(results)
-            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest = read_manifest(results)
             manifest["figures"] = [{"title": "no name"}]
-            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            write_manifest(results, manifest)
             status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
         self.assertNotEqual(status, 0)
         self.assertIn("'figures' must be a list of objects with a 'name' and a 'kind'", stderr)
@@ -991,9 +1001,9 @@ class UnoptimisedSundialsTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             results, report = Path(tmp) / "results", Path(tmp) / "report"
             write_synthetic_results(results)
-            manifest = json.loads((results / "manifest.json").read_text(encoding="utf-8"))
+            manifest = read_manifest(results)
             manifest.update(kind="matrix", sundials=sundials)
-            (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+            write_manifest(results, manifest)
             with (results / "cases.csv").open(newline="", encoding="utf-8") as file:
                 cases = list(csv.DictReader(file))
             _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS),

@@ -89,6 +89,11 @@ def matrix_spec() -> str:
                       for model, preset in first_presets().items()))
 
 
+
+def replace_in(page: Path, old: str, new: str, count: int = -1) -> None:
+    """Breaks a page of a report copy: its text with old replaced by new."""
+    page.write_text(page.read_text(encoding="utf-8").replace(old, new, count), encoding="utf-8")
+
 class ReportInBrowser(unittest.TestCase):
     @classmethod
     def setUpClass(cls) -> None:
@@ -158,10 +163,9 @@ class ReportInBrowser(unittest.TestCase):
     def test_a_broken_link_is_found(self) -> None:
         copy = self.broken_copy()
         index = copy / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace(
-            "</body>", '<a href="gone.html">a</a><a href="small.html#no-such-section">b</a>'
-                       '<a href="https://example.org/">c</a><a href="../x.html">d</a></body>'),
-            encoding="utf-8")
+        replace_in(index, "</body>",
+                   '<a href="gone.html">a</a><a href="small.html#no-such-section">b</a>'
+                   '<a href="https://example.org/">c</a><a href="../x.html">d</a></body>')
         problems = self.problems(copy, "index.html")
         for detail in ("'gone.html': no such file", "no id 'no-such-section' in small.html",
                        "'https://example.org/' points outside", "'../x.html' points outside"):
@@ -171,23 +175,20 @@ class ReportInBrowser(unittest.TestCase):
         copy = self.broken_copy()
         matrix = copy / "tiny_matrix-matrix.html"
         # The heat map's script, asked for a panel that is not there, fails on its first line.
-        matrix.write_text(matrix.read_text(encoding="utf-8").replace(
-            'getElementById("cell-detail")', 'getElementById("no-panel")'), encoding="utf-8")
+        replace_in(matrix, 'getElementById("cell-detail")', 'getElementById("no-panel")')
         self.assert_found(self.problems(copy, "tiny_matrix-matrix.html"), "JavaScript error",
                           "null")
         # An error a script reports without throwing reaches only the console.
         index = copy / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace(
-            "</body>", '<script>console.error("reported, not thrown")</script></body>'),
-            encoding="utf-8")
+        replace_in(index, "</body>",
+                   '<script>console.error("reported, not thrown")</script></body>')
         self.assert_found(self.problems(copy, "index.html"), "JavaScript error",
                           "reported, not thrown")
 
     def test_an_empty_figure_is_found(self) -> None:
         copy = self.broken_copy()
         small = copy / "small.html"
-        small.write_text(small.read_text(encoding="utf-8").replace(
-            "<img ", '<img style="width: 0" ', 1), encoding="utf-8")
+        replace_in(small, "<img ", '<img style="width: 0" ', 1)
         self.assert_found(self.problems(copy, "small.html"), "empty figure", "is drawn 0 x")
         matrix = copy / "tiny_matrix-matrix.html"
         matrix.write_text(re.sub(r'<td class="c [^"]*"[^>]*>.*?</td>', "",
@@ -198,8 +199,7 @@ class ReportInBrowser(unittest.TestCase):
     def test_a_page_too_large_is_found(self) -> None:
         copy = self.broken_copy()
         index = copy / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace(
-            "</body>", "<!--" + "x" * 1_000_000 + "--></body>"), encoding="utf-8")
+        replace_in(index, "</body>", "<!--" + "x" * 1_000_000 + "--></body>")
         self.assert_found(self.problems(copy, "index.html"), "page too large", "bytes")
 
 
