@@ -141,14 +141,15 @@ def write_synthetic_results(path: Path) -> None:
          "note": "the printed h does not reproduce Fig. 3"}])
 
 
-
 def read_manifest(results: Path) -> dict[str, Any]:
+    """The manifest of a result directory, for a test to change."""
     return json.loads((results / "manifest.json").read_text(encoding="utf-8"))
 
 
 def write_manifest(results: Path, manifest: dict[str, Any]) -> None:
     """Writes a manifest a test has changed back into its result directory."""
     (results / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
 
 def _run_capturing(*argv: str) -> tuple[int, str, str]:
     """make_report.main's exit status and what it wrote to stdout and stderr."""

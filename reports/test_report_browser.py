@@ -89,10 +89,10 @@ def matrix_spec() -> str:
                       for model, preset in first_presets().items()))
 
 
-
 def replace_in(page: Path, old: str, new: str, count: int = -1) -> None:
     """Breaks a page of a report copy: its text with old replaced by new."""
     page.write_text(page.read_text(encoding="utf-8").replace(old, new, count), encoding="utf-8")
+
 
 class ReportInBrowser(unittest.TestCase):
     @classmethod
