@@ -1,7 +1,9 @@
 #pragma once
 // The bench_integrators entries of one model, registered by its own translation unit (generated
 // from bench/model_bench.cpp.in for every model of models/registry.txt, at the model's
-// Exercise), which instantiates every catalogued integrator on that model only:
+// Exercise). The integrators are the model's compiled catalogue (studies/integrator_on_model.hpp),
+// the code geomint runs: a step/ entry times one virtual call into it per step, an integrate_
+// entry one call per integration.
 //
 //   rhs/<label>                                  the bare vector field f(t, y0)
 //   potential_gradient/<label>                   dV/dq at q0 (SphereLagrangian models)
@@ -29,17 +31,15 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <optional>
 #include <string>
 #include <string_view>
 
 #include "integrators/failure.hpp"
-#include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/views.hpp"
-#include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_on_model.hpp"
 
 namespace geomint::bench {
 
@@ -99,8 +99,9 @@ inline std::string format_T(double T) {
   return buf;
 }
 
-template <class Model, class Integrator>
-void time_steps(benchmark::State& st, const BenchProblem<Model>& p) {
+template <class Model>
+void time_steps(benchmark::State& st, const BenchProblem<Model>& p,
+                const CompiledIntegrator<Model>& method) {
   const Fixture<Model> f(p);
   IntegratorOptions opt;
   opt.h = p.h;
@@ -108,23 +109,24 @@ void time_steps(benchmark::State& st, const BenchProblem<Model>& p) {
   opt.atol = kAtol;
   opt.T = p.T;
   const auto steps_to_T = static_cast<std::int64_t>(std::llround(p.T / p.h));
-  std::optional<Integrator> integrator(std::in_place, f.model, opt);
+  const bool adaptive = method.entry->adaptive;
+  auto integrator = method.make(f.model, opt);
   auto y = f.y0;
   double t = 0.0;
   std::int64_t k = 0, evals = 0;
-  const auto ignore = [](double, const typename Model::State&) {};
+  const typename IntegratorOnModel<Model>::Observer ignore = [](double, const typename Model::State&) {};
   try {
     for (auto _ : st) {
-      if (Integrator::declaration.adaptive ? !(t < p.T) : k == steps_to_T) {
+      if (adaptive ? !(t < p.T) : k == steps_to_T) {
         st.PauseTiming();
         evals += integrator->work().f_evals;
-        integrator.emplace(f.model, opt);
+        integrator = method.make(f.model, opt);
         y = f.y0;
         t = 0.0;
         k = 0;
         st.ResumeTiming();
       }
-      if constexpr (Integrator::declaration.adaptive) {
+      if (adaptive) {
         integrator->advance(t, y, p.T, ignore);
       } else {
         integrator->step(t, y, p.h);
@@ -139,8 +141,9 @@ void time_steps(benchmark::State& st, const BenchProblem<Model>& p) {
   count_evaluations(st, evals + integrator->work().f_evals);
 }
 
-template <class Model, class Integrator>
-void time_integration(benchmark::State& st, const BenchProblem<Model>& p) {
+template <class Model>
+void time_integration(benchmark::State& st, const BenchProblem<Model>& p,
+                      const CompiledIntegrator<Model>& method) {
   const Fixture<Model> f(p);
   IntegratorOptions opt;
   opt.rtol = kRtol;
@@ -149,11 +152,10 @@ void time_integration(benchmark::State& st, const BenchProblem<Model>& p) {
   std::int64_t steps = 0, evals = 0;
   try {
     for (auto _ : st) {
-      Integrator integrator(f.model, opt);
       auto y = f.y0;
-      integrate(integrator, y, 0.0, p.T, [](double, const typename Model::State&) {});
-      steps = integrator.work().steps;
-      evals += integrator.work().f_evals;
+      const Work work = method.run(f.model, opt, y);
+      steps = work.steps;
+      evals += work.f_evals;
       benchmark::DoNotOptimize(y.data());
     }
   } catch (const IntegrationFailure& e) {
@@ -206,24 +208,21 @@ void register_model_benchmarks(const BenchProblem<Model>& p) {
     });
   }
   const std::string integrate_prefix = "integrate_T" + detail::format_T(p.T) + "_rtol1e-8/";
-  for_each_integrator([&]<class Entry>() {
-    if constexpr (Entry::template runs_on<Model>) {
-      using Integrator = typename Entry::template type<Model>;
-      const std::string name(Entry::declaration.name);
-      if (!p.benchmarks(name)) return;
-      benchmark::RegisterBenchmark(("step/" + p.label + "/" + name).c_str(),
-                                   [p](benchmark::State& st) {
-                                     detail::time_steps<Model, Integrator>(st, p);
-                                   });
-      if (Entry::declaration.adaptive && p.integrate_entries) {
-        benchmark::RegisterBenchmark((integrate_prefix + p.label + "/" + name).c_str(),
-                                     [p](benchmark::State& st) {
-                                       detail::time_integration<Model, Integrator>(st, p);
-                                     })
-            ->Unit(benchmark::kMicrosecond);
-      }
+  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>()) {
+    const std::string name(method.name());
+    if (!method.runs || !p.benchmarks(name)) continue;
+    benchmark::RegisterBenchmark(("step/" + p.label + "/" + name).c_str(),
+                                 [p, &method](benchmark::State& st) {
+                                   detail::time_steps(st, p, method);
+                                 });
+    if (method.entry->adaptive && p.integrate_entries) {
+      benchmark::RegisterBenchmark((integrate_prefix + p.label + "/" + name).c_str(),
+                                   [p, &method](benchmark::State& st) {
+                                     detail::time_integration(st, p, method);
+                                   })
+          ->Unit(benchmark::kMicrosecond);
     }
-  });
+  }
 }
 
 }  // namespace geomint::bench

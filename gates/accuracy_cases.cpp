@@ -42,10 +42,12 @@
 #include <vector>
 
 #include "integrators/declaration.hpp"
+#include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
 #include "models/model_contract.hpp"
 #include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_on_model.hpp"
 #include "studies/metrics.hpp"
 #include "studies/model_types.hpp"
 #include "support/energy_ensemble.hpp"
@@ -246,25 +248,30 @@ class Cases {
   /// kRtol): the largest manifold defect the model declares (models/model_contract.hpp), held
   /// as a ceiling for a method that declares it stays on the manifold, and an adaptive
   /// method's step count. Unperturbed: a ceiling and a count already allow for rounding.
-  template <class Model, class Integrator>
-  void exercise() {
+  /// The integrator is the model's compiled catalogue entry (studies/integrator_on_model.hpp).
+  template <class Model>
+  void exercise(const CompiledIntegrator<Model>& method) {
     const auto s = testing::make_setup<Model>(std::string(Model::kExercise.preset));
     IntegratorOptions opt;
     opt.h = Model::kExercise.h;
     opt.rtol = kRtol;
     opt.atol = kAtol;
     opt.T = Model::kExercise.T;
-    Integrator integrator(s.model, opt);
+    const auto integrator = method.make(s.model, opt);
     typename Model::State y = s.initial;
     double defect = 0.0;
-    integrate(integrator, y, 0.0, opt.T, [&](double, const typename Model::State& x) {
-      defect = std::max(defect, max_manifold_defect(s.model, x));
-    });
-    const std::string name = "exercise/" + label<Model, Integrator>(std::string(Model::kExercise.preset));
-    if (Integrator::declaration.stays_on_manifold)
+    integrator->integrate(
+        y, 0.0, opt.T,
+        [&](double, const typename Model::State& x) {
+          defect = std::max(defect, max_manifold_defect(s.model, x));
+        },
+        kNoStepCap);
+    const std::string name = "exercise/" + std::string(Model::kName) + "/" +
+                             std::string(Model::kExercise.preset) + "/" + std::string(method.name());
+    if (method.on_model->stays_on_manifold)
       add(name + "/manifold_defect_max", Kind::Ceiling, defect);
-    if (Integrator::declaration.adaptive)
-      add(name + "/steps", Kind::Count, static_cast<double>(integrator.work().steps));
+    if (method.on_model->adaptive)
+      add(name + "/steps", Kind::Count, static_cast<double>(integrator->work().steps));
   }
 
  private:
@@ -382,10 +389,8 @@ std::vector<Answer> compute(double perturbation, bool break_symplecticity) {
 
   // Every integrator of our own on every model of the registry that offers its view.
   for_each_model_type([&]<class Model>() {
-    for_each_integrator([&]<class Entry>() {
-      if constexpr (Entry::declaration.family != Family::Reference && Entry::template runs_on<Model>)
-        c.exercise<Model, typename Entry::template type<Model>>();
-    });
+    for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
+      if (method.entry->family != Family::Reference && method.runs) c.exercise(method);
   });
   return c.answers();
 }

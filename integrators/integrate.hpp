@@ -16,6 +16,9 @@ void require_finite(const State& y, double t, std::string_view who) {
   if (!y.allFinite()) throw NonFinite(t, std::string(who) + ": the state is no longer finite");
 }
 
+/// No cap on the steps of a run (integrate's default max_steps).
+inline constexpr double kNoStepCap = 1e15;
+
 /// Integrates y from t0 to T, calling observe(t, y) at t0 and at every output point: after
 /// every step of a fixed-step method, and at every output point of an adaptive one. Fixed
 /// steps are all exactly h but the last, which ends at T; times are t0 + k h, so no rounding
@@ -24,7 +27,7 @@ void require_finite(const State& y, double t, std::string_view who) {
 /// steps than that is refused before it starts (its count is known: callers check it first).
 template <class I, class Observer>
 void integrate(I& integrator, typename I::State& y, double t0, double T, Observer&& observe,
-               double max_steps = 1e15) {
+               double max_steps = kNoStepCap) {
   // A user method's declaration is per object (integrators/runtime_explicit_rk.hpp), and it is
   // fixed-step: whether to step or to advance follows from what the integrator offers.
   const std::string_view name = integrator.declaration.name;

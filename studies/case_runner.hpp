@@ -2,23 +2,25 @@
 // Running one case on a model type: the place where the study level's type erasure meets the
 // templates. Explicitly instantiated once per model of the registry (studies/run_<model>.cpp,
 // generated from models/registry.txt). It knows the model only through the contract
-// (models/model_contract.hpp).
+// (models/model_contract.hpp), and the integrators only at run time, as the model's compiled
+// catalogue (studies/integrator_on_model.hpp), so that its code is compiled once per model.
 
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "integrators/failure.hpp"
-#include "integrators/integrate.hpp"
 #include "models/curves.hpp"
 #include "models/model_contract.hpp"
 #include "models/outputs.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
 #include "studies/evocation_positions.hpp"
-#include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_adapter.hpp"
 #include "studies/integrator_dispatch.hpp"
 #include "studies/metrics.hpp"
 #include "studies/output_recorder.hpp"
@@ -31,12 +33,10 @@ namespace detail {
 
 /// The step size to record at an output point: the spacing of the output points, unless the
 /// integrator outputs several points per step (ode45's Refine) and says which step they are in.
-template <class I>
-double step_size(const I& integrator, double output_spacing) {
-  if constexpr (requires { integrator.last_step(); })
-    return integrator.last_step();
-  else
-    return output_spacing;
+template <Model M>
+double step_size(const IntegratorOnModel<M>& integrator, double output_spacing) {
+  const double last = integrator.last_step();
+  return std::isnan(last) ? output_spacing : last;
 }
 
 inline std::string format_number(double v) {
@@ -159,11 +159,14 @@ inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
   return absent;
 }
 
-/// `method...` follows the model and the options in I's constructor (a user method's
-/// coefficients, studies/user_method_runner.hpp; nothing for a catalogued integrator).
-template <class I, Model M, class... Method>
-void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
-                    const CaseHooks& hooks, CaseResult& result, const Method&... method) {
+/// Makes the case's integrator with the given options: a catalogued one
+/// (studies/integrator_on_model.hpp) or a user method (studies/user_method_runner.hpp).
+template <Model M>
+using MakeIntegrator = std::function<std::unique_ptr<IntegratorOnModel<M>>(const IntegratorOptions&)>;
+
+template <Model M>
+void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::State y,
+                    const CaseSpec& spec, const CaseHooks& hooks, CaseResult& result) {
   using State = typename M::State;
   if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names, result.output_names);
   IntegratorOptions opt;
@@ -180,16 +183,16 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
   double t_prev = 0.0;
   std::vector<double> invariants, outputs;
   Eigen::VectorXd state_out;
-  I integrator(model, opt, method...);
+  const auto integrator = make(opt);
   try {
-    integrate(integrator, y, 0.0, spec.T, [&](double t, const State& s) {
+    integrator->integrate(y, 0.0, spec.T, [&](double t, const State& s) {
       evaluate_all_invariants(model, s, invariants);
       metrics.add(t, invariants, s);
       if (hooks.series)
         hooks.series->add({t, metrics.energy_error(invariants),
                            metrics.energy_relative_error(invariants),
                            metrics.unit_length_defect(invariants), metrics.tangency_defect(invariants),
-                           metrics.momentum_error(invariants), step_size(integrator, t - t_prev),
+                           metrics.momentum_error(invariants), step_size(*integrator, t - t_prev),
                            metrics.casimir_error(invariants), metrics.manifold_defect(invariants)});
       t_prev = t;
       if constexpr (HasBodies<M>)
@@ -221,16 +224,16 @@ void run_integrator(const M& model, typename M::State y, const CaseSpec& spec,
     result.fail_time = failure.time();
     result.detail = failure.what();
   }
-  result.work = integrator.work();
+  result.work = integrator->work();
   result.metrics = metrics.result();
 
   // CPU time of the integration alone: the same (deterministic) run again without the
   // observer, whose metric evaluations can cost as much as a step.
   if (result.status == "ok") {
-    I timed(model, opt, method...);
+    const auto timed = make(opt);
     State yt = y0;
     const double start = thread_cpu_seconds();
-    integrate(timed, yt, 0.0, spec.T, [](double, const State&) {}, spec.max_steps);
+    timed->integrate(yt, 0.0, spec.T, spec.max_steps);
     result.cpu_s = thread_cpu_seconds() - start;
   }
 }
@@ -271,25 +274,26 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
     detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {
-      detail::run_integrator<I>(model, y, spec, hooks, result, coefficients);
+      detail::run_integrator<M>(
+          [&](const IntegratorOptions& opt) {
+            return std::make_unique<IntegratorAdapter<I, M>>(model, opt, coefficients);
+          },
+          model, y, spec, hooks, result);
     });
     return result;
   }
-  bool found = false;
-  for_each_integrator([&]<class Entry>() {
-    if (Entry::declaration.name != spec.integrator) return;
-    found = true;
-    detail::check_settings(Entry::declaration, spec);
-    if constexpr (Entry::template runs_on<M>) {
-      // Its promises on this model (the theta family on a left-invariant Hamiltonian).
-      detail::record_declaration(Entry::template type<M>::declaration, result);
-      detail::run_integrator<typename Entry::template type<M>>(model, y, spec, hooks, result);
-    } else {
-      detail::record_declaration(Entry::declaration, result);
-      detail::record_not_applicable(spec, Entry::needs, result);
-    }
-  });
-  if (!found) throw InputError("unknown integrator '" + spec.integrator + "' (see geomint list integrators)");
+  const CompiledIntegrator<M>* method = find_compiled_integrator<M>(spec.integrator);
+  if (!method) throw InputError("unknown integrator '" + spec.integrator + "' (see geomint list integrators)");
+  detail::check_settings(*method->entry, spec);
+  if (method->runs) {
+    detail::record_declaration(*method->on_model, result);
+    detail::run_integrator<M>(
+        [&](const IntegratorOptions& opt) { return method->make(model, opt); }, model, y, spec,
+        hooks, result);
+  } else {
+    detail::record_declaration(*method->entry, result);
+    detail::record_not_applicable(spec, method->needs, result);
+  }
   return result;
 }
 

@@ -61,6 +61,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "geometry/cotangent_so3.hpp"
@@ -80,81 +81,89 @@ constexpr double coarse_step() {
 }
 
 /// One step of a fresh integrator from (t, y) with step h (negative: backwards).
-template <class Integrator, class Model>
-typename Model::State one_step(const Model& model, typename Model::State y, double t, double h) {
+template <class Model>
+typename Model::State one_step(const CompiledIntegrator<Model>& method, const Model& model,
+                               typename Model::State y, double t, double h) {
   IntegratorOptions opt;
   opt.h = std::abs(h);
   opt.T = t + std::abs(h);
-  Integrator integrator(model, opt);
-  integrator.step(t, y, h);
+  method.make(model, opt)->step(t, y, h);
   return y;
 }
 
-/// Whether the cotangent symplecticity check can run Integrator on Model: through its own map
+/// Whether the cotangent symplecticity check can run the method on Model: through its own map
 /// on T*G, or through a model state that is all of T*G (not a reduced one).
-template <class Integrator, class Model>
-constexpr bool steps_on_cotangent_bundle() {
+template <class Model>
+bool steps_on_cotangent_bundle(const CompiledIntegrator<Model>& method) {
   if constexpr (!CotangentLieGroup<Model>)
     return false;
   else
-    return testing::has_cotangent_map<Integrator, Model>() || !Model::kReducedCotangentState;
+    return method.has_cotangent_map || !Model::kReducedCotangentState;
 }
 
 /// |Phi_{-H}(Phi_H(y0)) - y0| / |y0| on the model's state.
-template <class Integrator, class Model>
-double state_symmetry_residual(const testing::Setup<Model>& s, double H) {
-  const auto forward = one_step<Integrator>(s.model, s.initial, 0.0, H);
-  const auto back = one_step<Integrator>(s.model, forward, H, -H);
+template <class Model>
+double state_symmetry_residual(const CompiledIntegrator<Model>& method,
+                               const testing::Setup<Model>& s, double H) {
+  const auto forward = one_step(method, s.model, s.initial, 0.0, H);
+  const auto back = one_step(method, s.model, forward, H, -H);
   return (back - s.initial).norm() / s.initial.norm();
 }
 
 /// The same on T*G, through the integrator's own map there: |(g, mu) - (g0, mu0)| / |(g0, mu0)|
 /// with g measured by log(g g0^{-1}) (see steps_on_cotangent_bundle).
-template <class Integrator, class Model>
-double cotangent_symmetry_residual(const testing::Setup<Model>& s, double H) {
+template <class Model>
+double cotangent_symmetry_residual(const CompiledIntegrator<Model>& method,
+                                   const testing::Setup<Model>& s, double H) {
   using C = typename Model::Cotangent;
   const auto z0 = s.model.cotangent_point(s.initial);
   auto z = z0;
   IntegratorOptions opt;
   opt.h = H;
   opt.T = H;
-  Integrator(s.model, opt).step_point(0.0, z, H);
-  Integrator(s.model, opt).step_point(H, z, -H);
+  method.make(s.model, opt)->step_point(0.0, z, H);
+  method.make(s.model, opt)->step_point(H, z, -H);
   const double change = std::hypot(C::log_right_ratio(z0.g, z.g).norm(), (z.mu - z0.mu).norm());
   return change / std::hypot(std::sqrt(3.0), z0.mu.norm());
 }
 
-template <class Entry, class Model>
-void expect_symmetry_as_declared() {
-  using Integrator = typename Entry::template type<Model>;
+/// The symmetry residual and where it is taken: on T*G for a map of its own run on a reduced
+/// state, else on the model's state.
+template <class Model>
+std::pair<double, const char*> symmetry_residual(const CompiledIntegrator<Model>& method,
+                                                 const testing::Setup<Model>& s, double H) {
+  if constexpr (CotangentLieGroup<Model>)
+    if (testing::reduced_cotangent_pair(method))
+      return {cotangent_symmetry_residual(method, s, H), " on T*G"};
+  return {state_symmetry_residual(method, s, H), ""};
+}
+
+template <class Model>
+void expect_symmetry_as_declared(const CompiledIntegrator<Model>& method) {
   const auto s = testing::exercise_setup<Model>();
   const double H = coarse_step<Model>();
-  double residual = 0.0;
-  const char* where = "";
-  if constexpr (testing::reduced_cotangent_pair<Integrator, Model>()) {
-    residual = cotangent_symmetry_residual<Integrator>(s, H);
-    where = " on T*G";
-  } else {
-    residual = state_symmetry_residual<Integrator>(s, H);
-  }
+  const bool symmetric = method.on_model->symmetric;  // on this model (see the file comment)
+  const auto [residual, where] = symmetry_residual(method, s, H);
   std::printf("%s on %s, H = %g: |Phi_-H(Phi_H(y0)) - y0| / |y0| = %.3e%s (declared %s)\n",
-              std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), H,
-              residual, where, Integrator::declaration.symmetric ? "symmetric" : "not symmetric");
-  if constexpr (Integrator::declaration.symmetric)  // on this model (see the file comment)
+              std::string(method.name()).c_str(), std::string(Model::kName).c_str(), H,
+              residual, where, symmetric ? "symmetric" : "not symmetric");
+  if (symmetric)
     EXPECT_LT(residual, kSymmetricBound) << "declared symmetric";
   else
     EXPECT_GT(residual, kNotSymmetric) << "not declared symmetric, but Phi_-H inverts Phi_H";
 }
 
 /// Prints the symplecticity residual of one step and holds it to the declaration.
-template <class Entry, class Model>
-void expect_symplecticity_residual_as_declared(double H, double residual, const char* where) {
+template <class Model>
+void expect_symplecticity_residual_as_declared(const CompiledIntegrator<Model>& method, double H,
+                                               double residual, const char* where) {
+  const bool symplectic = method.entry->symplectic;
   std::printf(
       "%s on %s, H = %g: max |omega(JU, JV) - omega(U, V)| / max |omega(U, V)| = %.3e%s "
       "(declared %s)\n",
-      std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), H, residual,
-      where, Entry::declaration.symplectic ? "symplectic" : "not symplectic");
-  if constexpr (Entry::declaration.symplectic)
+      std::string(method.name()).c_str(), std::string(Model::kName).c_str(), H, residual,
+      where, symplectic ? "symplectic" : "not symplectic");
+  if (symplectic)
     EXPECT_LT(residual, kSymplecticBound) << "declared symplectic";
   else
     EXPECT_GT(residual, kNotSymplectic) << "not declared symplectic, but preserves omega";
@@ -207,21 +216,20 @@ std::vector<Eigen::VectorXd> tangent_basis(const Model& model, const typename Mo
   return basis;
 }
 
-template <class Entry, class Model>
-void expect_symplecticity_as_declared() {
-  using Integrator = typename Entry::template type<Model>;
+template <class Model>
+void expect_symplecticity_as_declared(const CompiledIntegrator<Model>& method) {
   const auto s = testing::exercise_setup<Model>();
   const double H = coarse_step<Model>();
   const auto& y0 = s.initial;
-  const auto y1 = one_step<Integrator>(s.model, y0, 0.0, H);
+  const auto y1 = one_step(method, s.model, y0, 0.0, H);
   const auto basis = tangent_basis(s.model, y0);
   std::vector<Eigen::VectorXd> before, after;
   for (const auto& u : basis) {
     typename Model::State plus = y0 + kDifferenceStep * u, minus = y0 - kDifferenceStep * u;
     s.model.project(plus);
     s.model.project(minus);
-    const Eigen::VectorXd ju = (one_step<Integrator>(s.model, plus, 0.0, H) -
-                                one_step<Integrator>(s.model, minus, 0.0, H)) /
+    const Eigen::VectorXd ju = (one_step(method, s.model, plus, 0.0, H) -
+                                one_step(method, s.model, minus, 0.0, H)) /
                                (2.0 * kDifferenceStep);
     before.push_back(canonical(s.model, y0, u));
     after.push_back(canonical(s.model, y1, ju));
@@ -232,7 +240,7 @@ void expect_symplecticity_as_declared() {
       scale = std::max(scale, std::abs(omega(before[a], before[b])));
       defect = std::max(defect, std::abs(omega(after[a], after[b]) - omega(before[a], before[b])));
     }
-  expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, "");
+  expect_symplecticity_residual_as_declared(method, H, defect / scale, "");
 }
 
 // ---- Symplecticity on T*Q, Q = {g(x, t) = 0} (ConstrainedLagrangian) ---------------------------
@@ -253,9 +261,8 @@ Eigen::VectorXd canonical_point(const Model& model, double t, const typename Mod
 /// their images under the step, in (x, p) read through the model's configuration at t = 0 and
 /// at t = H (central differences of step 1e-6), give
 ///   max_ab |omega(J u_a, J u_b) - omega(u_a, u_b)| / max_ab |omega(u_a, u_b)|.
-template <class Entry, class Model>
-void expect_constrained_symplecticity_as_declared() {
-  using Integrator = typename Entry::template type<Model>;
+template <class Model>
+void expect_constrained_symplecticity_as_declared(const CompiledIntegrator<Model>& method) {
   const auto s = testing::exercise_setup<Model>();
   const double H = coarse_step<Model>();
   const auto& y0 = s.initial;
@@ -268,8 +275,8 @@ void expect_constrained_symplecticity_as_declared() {
     s.model.project(minus);
     before.push_back((canonical_point(s.model, 0.0, plus) - canonical_point(s.model, 0.0, minus)) /
                      (2.0 * kDifferenceStep));
-    after.push_back((canonical_point(s.model, H, one_step<Integrator>(s.model, plus, 0.0, H)) -
-                     canonical_point(s.model, H, one_step<Integrator>(s.model, minus, 0.0, H))) /
+    after.push_back((canonical_point(s.model, H, one_step(method, s.model, plus, 0.0, H)) -
+                     canonical_point(s.model, H, one_step(method, s.model, minus, 0.0, H))) /
                     (2.0 * kDifferenceStep));
   }
   double scale = 0.0, defect = 0.0;
@@ -278,7 +285,7 @@ void expect_constrained_symplecticity_as_declared() {
       scale = std::max(scale, std::abs(omega(before[a], before[b])));
       defect = std::max(defect, std::abs(omega(after[a], after[b]) - omega(before[a], before[b])));
     }
-  expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, " on T*Q in R^2d");
+  expect_symplecticity_residual_as_declared(method, H, defect / scale, " on T*Q in R^2d");
 }
 
 // ---- Symplecticity on T*G (Celledoni (13)) ----------------------------------------------------
@@ -286,22 +293,22 @@ void expect_constrained_symplecticity_as_declared() {
 /// One step of a fresh integrator on T*G from the point z: through the integrator's own map on
 /// T*G where it has one (the symplectic Lie group integrators), else through the model's state
 /// (which is then all of T*G), starting from y0's other components.
-template <class Integrator, class Model>
-typename Model::Cotangent::Point cotangent_step(const Model& model, const typename Model::State& y0,
+template <class Model>
+typename Model::Cotangent::Point cotangent_step(const CompiledIntegrator<Model>& method,
+                                                const Model& model, const typename Model::State& y0,
                                                 typename Model::Cotangent::Point z, double h) {
   IntegratorOptions opt;
   opt.h = h;
   opt.T = h;
-  Integrator integrator(model, opt);
-  if constexpr (requires { integrator.step_point(0.0, z, h); }) {
-    integrator.step_point(0.0, z, h);
+  const auto integrator = method.make(model, opt);
+  if (method.has_cotangent_map) {
+    integrator->step_point(0.0, z, h);
     return z;
-  } else {
-    typename Model::State y = y0;
-    model.set_cotangent_point(z, y);
-    integrator.step(0.0, y, h);
-    return model.cotangent_point(y);
   }
+  typename Model::State y = y0;
+  model.set_cotangent_point(z, y);
+  integrator->step(0.0, y, h);
+  return model.cotangent_point(y);
 }
 
 /// The symplecticity residual of one step on T*G with respect to (13): the Jacobian J of the
@@ -309,16 +316,15 @@ typename Model::Cotangent::Point cotangent_step(const Model& model, const typena
 /// along each of the 2d coordinate directions u_a, reading the image points in the same chart
 /// around the unperturbed image (log of g1' g1^{-1}); the residual is
 ///   max_ab |omega_{mu1}(J u_a, J u_b) - omega_{mu0}(u_a, u_b)| / max_ab |omega_{mu0}(u_a, u_b)|.
-template <class Entry, class Model>
-void expect_cotangent_symplecticity_as_declared() {
-  using Integrator = typename Entry::template type<Model>;
+template <class Model>
+void expect_cotangent_symplecticity_as_declared(const CompiledIntegrator<Model>& method) {
   using C = typename Model::Cotangent;
   using Algebra = typename C::Algebra;
   constexpr int d = C::kDim;
   const auto s = testing::exercise_setup<Model>();
   const double H = coarse_step<Model>();
   const auto z0 = s.model.cotangent_point(s.initial);
-  const auto z1 = cotangent_step<Integrator>(s.model, s.initial, z0, H);
+  const auto z1 = cotangent_step(method, s.model, s.initial, z0, H);
   std::vector<Algebra> xi0(2 * d), nu0(2 * d), xi1(2 * d), nu1(2 * d);
   for (int a = 0; a < 2 * d; ++a) {
     xi0[a] = Algebra::Zero();
@@ -328,7 +334,7 @@ void expect_cotangent_symplecticity_as_declared() {
       auto z = z0;
       C::exp_left(e * xi0[a], z.g);
       z.mu += e * nu0[a];
-      return cotangent_step<Integrator>(s.model, s.initial, z, H);
+      return cotangent_step(method, s.model, s.initial, z, H);
     };
     const auto plus = image(kDifferenceStep), minus = image(-kDifferenceStep);
     xi1[a] = (C::log_right_ratio(z1.g, plus.g) - C::log_right_ratio(z1.g, minus.g)) / (2.0 * kDifferenceStep);
@@ -342,40 +348,49 @@ void expect_cotangent_symplecticity_as_declared() {
       scale = std::max(scale, std::abs(before));
       defect = std::max(defect, std::abs(after - before));
     }
-  expect_symplecticity_residual_as_declared<Entry, Model>(H, defect / scale, " on T*G, form (13)");
+  expect_symplecticity_residual_as_declared(method, H, defect / scale, " on T*G, form (13)");
 }
 
+template <class Model>
 void register_structure_cases() {
-  testing::for_each_runnable_pair([]<class Entry, class Model>() {
-    constexpr const Declaration& d = Entry::declaration;
-    const std::string name = testing::case_name<Entry, Model>();
-    if constexpr (d.adaptive) {
+  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+    const Declaration& d = *method.entry;
+    const std::string name = testing::case_name(method);
+    if (d.adaptive) {
       // A step of an adaptive method is not a map of a given H: nothing here could check it.
-      if constexpr (d.symmetric || d.symplectic)
+      if (d.symmetric || d.symplectic)
         testing::register_case("Symmetry", name, [] {
           FAIL() << "an adaptive method declares symmetric or symplectic; no test checks it";
         });
-    } else if (testing::first_of_its_class<Model>()) {
-      testing::register_case("Symmetry", name, expect_symmetry_as_declared<Entry, Model>);
-      if constexpr (SphereLagrangian<Model>)
-        testing::register_case("Symplecticity", name,
-                               expect_symplecticity_as_declared<Entry, Model>);
-      else if constexpr (steps_on_cotangent_bundle<typename Entry::template type<Model>, Model>())
-        testing::register_case("Symplecticity", name,
-                               expect_cotangent_symplecticity_as_declared<Entry, Model>);
-      else if constexpr (ConstrainedLagrangian<Model>)
-        testing::register_case("Symplecticity", name,
-                               expect_constrained_symplecticity_as_declared<Entry, Model>);
-      else if constexpr (d.symplectic)
-        testing::register_case("Symplecticity", name, [] {
-          FAIL() << "declared symplectic on " << testing::manifold_of<Model>()
-                 << ", where this test knows no symplectic form";
-        });
+      return;
     }
+    if (!testing::first_of_its_class<Model>()) return;
+    testing::register_case("Symmetry", name, [&method] { expect_symmetry_as_declared(method); });
+    if constexpr (SphereLagrangian<Model>) {
+      testing::register_case("Symplecticity", name,
+                             [&method] { expect_symplecticity_as_declared(method); });
+      return;
+    }
+    if constexpr (CotangentLieGroup<Model>)
+      if (steps_on_cotangent_bundle(method)) {
+        testing::register_case("Symplecticity", name,
+                               [&method] { expect_cotangent_symplecticity_as_declared(method); });
+        return;
+      }
+    if constexpr (ConstrainedLagrangian<Model>) {
+      testing::register_case("Symplecticity", name,
+                             [&method] { expect_constrained_symplecticity_as_declared(method); });
+      return;
+    }
+    if (d.symplectic)
+      testing::register_case("Symplecticity", name, [] {
+        FAIL() << "declared symplectic on " << testing::manifold_of<Model>()
+               << ", where this test knows no symplectic form";
+      });
   });
 }
 
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_structure_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_structure_cases<GEOMINT_SHARD_MODEL>)

@@ -57,32 +57,32 @@ constexpr double kHorizons = 200.0;   // the run is 200 exercise horizons T
 constexpr double kGrowthLimit = 2.0;  // second half's band over the first half's
 constexpr double kOrbitDriftLimit = 0.5;  // a typical orbit's drift over T, in its band
 
-template <class Entry, class Model>
-void expect_energy_as_declared() {
-  using Integrator = typename Entry::template type<Model>;
-  constexpr int p = Integrator::declaration.order;
+template <class Model>
+void expect_energy_as_declared(const CompiledIntegrator<Model>& method) {
+  const bool symplectic = method.entry->symplectic;
+  const int p = method.on_model->order;
   const double h = Model::kExercise.h * static_cast<double>(p >= 6 ? 8 : 1 << ((p - 1) / 2));
   const double T = kHorizons * Model::kExercise.T;
   const auto s = testing::exercise_setup<Model>();
   testing::EnsembleDrift d;
   try {
-    d = testing::ensemble_drift<Integrator>(s, h, T);
+    d = testing::ensemble_drift(method, s, h, T);
   } catch (const IntegrationFailure& e) {
     // An unbounded energy is the extreme drift (RK2 on the Astrojax leaves the constraint and
     // overflows); a symplectic method must not fail.
-    if constexpr (Entry::declaration.symplectic) throw;
+    if (symplectic) throw;
     std::printf("%s on %s, h = %g: diverged (%s): caught drifting\n",
-                std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), h,
+                std::string(method.name()).c_str(), std::string(Model::kName).c_str(), h,
                 e.what());
     return;
   }
   std::printf(
       "%s on %s, h = %g, T = %g, %d orbits: t = %.2f, drift over T / band = %.4f, "
       "band growth %.2f, orbit drift %.3f, band %.3e (declared %s)\n",
-      std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(), h, T,
+      std::string(method.name()).c_str(), std::string(Model::kName).c_str(), h, T,
       d.orbits, d.t_statistic, d.relative_drift, d.band_growth, d.orbit_drift, d.band,
-      Entry::declaration.symplectic ? "symplectic" : "not symplectic");
-  if constexpr (Entry::declaration.symplectic) {
+      symplectic ? "symplectic" : "not symplectic");
+  if (symplectic) {
     EXPECT_LT(d.relative_drift, testing::kDriftOverBandLimit) << "mean slope " << d.mean_slope;
     EXPECT_LE(d.band_growth, kGrowthLimit) << "the energy error grows";
     EXPECT_LT(d.orbit_drift, testing::kDriftOverBandLimit) << "the orbits drift, with varying signs";
@@ -95,23 +95,23 @@ void expect_energy_as_declared() {
   }
 }
 
+template <class Model>
 void register_energy_cases() {
-  testing::for_each_runnable_pair([]<class Entry, class Model>() {
-    if constexpr (!Entry::declaration.adaptive) {
-      if (!testing::first_of_its_class<Model>()) return;
-      if constexpr (SphereLagrangian<Model> || CotangentLieGroup<Model> || ConstrainedLagrangian<Model>)
-        testing::register_case("EnergyDrift", testing::case_name<Entry, Model>(),
-                               expect_energy_as_declared<Entry, Model>);
-      else if constexpr (Entry::declaration.symplectic)
-        testing::register_case("EnergyDrift", testing::case_name<Entry, Model>(), [] {
-          FAIL() << "declared symplectic on " << testing::manifold_of<Model>()
-                 << ", where this test has no ensemble of orbits";
-        });
-    }
+  if (!testing::first_of_its_class<Model>()) return;
+  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+    if (method.entry->adaptive) return;
+    if constexpr (SphereLagrangian<Model> || CotangentLieGroup<Model> || ConstrainedLagrangian<Model>)
+      testing::register_case("EnergyDrift", testing::case_name(method),
+                             [&method] { expect_energy_as_declared(method); });
+    else if (method.entry->symplectic)
+      testing::register_case("EnergyDrift", testing::case_name(method), [] {
+        FAIL() << "declared symplectic on " << testing::manifold_of<Model>()
+               << ", where this test has no ensemble of orbits";
+      });
   });
 }
 
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_energy_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_energy_cases<GEOMINT_SHARD_MODEL>)

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -73,9 +74,8 @@ double body_momenta(const Model& model, const typename Model::State& y) {
   return sum;
 }
 
-template <class Entry, class Model>
-void expect_momentum_conserved() {
-  using Integrator = typename Entry::template type<Model>;
+template <class Model>
+void expect_momentum_conserved(const CompiledIntegrator<Model>& method) {
   const auto s = testing::exercise_setup<Model>();
   const auto indices = momentum_indices(s.model);
   std::vector<double> initial, values;
@@ -89,8 +89,8 @@ void expect_momentum_conserved() {
   ASSERT_GT(scale, 0.0) << "J(0) = 0 and no other scale for the momentum error";
   double error = 0.0;
   bool nan = false;
-  const auto run = testing::run_steps<Integrator>(
-      s.model, s.initial, kSteps, [&](double, const typename Model::State& y) {
+  const auto run = testing::run_steps(
+      method, s.model, s.initial, kSteps, [&](double, const typename Model::State& y) {
         evaluate_all_invariants(s.model, y, values);
         double squared = 0.0;
         for (std::size_t i : indices)
@@ -99,46 +99,48 @@ void expect_momentum_conserved() {
         error = std::max(error, std::sqrt(squared));
       });
   std::printf("%s on %s: %lld steps (h = %g): max |J - J0| = %.3e, %.3e of %s %.3g\n",
-              std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(),
+              std::string(method.name()).c_str(), std::string(Model::kName).c_str(),
               static_cast<long long>(run.steps), run.h, error, error / scale,
               j0 > 0.0 ? "|J0|" : "sum_i |q_i x p_i|", scale);
   ASSERT_EQ(run.steps, kSteps);
   EXPECT_FALSE(nan) << "a momentum map was NaN";
-  if constexpr (Entry::declaration.symplectic)
+  if (method.entry->symplectic)
     EXPECT_LT(error / scale, kBound) << "max |J - J0| = " << error << " of " << scale;
   else
     EXPECT_GT(error / scale, kBound) << "not declared symplectic, but keeps the momentum map";
 }
 
-/// Whether Model is the first registry model, among those Entry runs on, that declares a
-/// momentum map: where the controls run.
-template <class Entry, class Model>
-bool first_with_momentum() {
+/// Whether Model is the first registry model, among those the catalogue integrator `name` runs
+/// on, that declares a momentum map: where the controls run.
+template <class Model>
+bool first_with_momentum(std::string_view name) {
   bool first = true, reached = false;
   for_each_model_type([&]<class M>() {
     if constexpr (std::is_same_v<M, Model>)
       reached = true;
-    else if constexpr (Entry::template runs_on<M>)
-      if (!reached && !momentum_indices(testing::exercise_setup<M>().model).empty()) first = false;
+    else if (!reached && compiled_integrator<M>(name).runs &&
+             !momentum_indices(testing::exercise_setup<M>().model).empty())
+      first = false;
   });
   return first;
 }
 
+template <class Model>
 void register_momentum_cases() {
-  testing::for_each_runnable_pair([]<class Entry, class Model>() {
-    constexpr const Declaration& d = Entry::declaration;
-    if (momentum_indices(testing::exercise_setup<Model>().model).empty()) return;
-    if constexpr (d.symplectic)
-      testing::register_case("MomentumMap", testing::case_name<Entry, Model>(),
-                             expect_momentum_conserved<Entry, Model>);
-    else if constexpr (d.family == Family::Classical && !d.adaptive && d.order == 2)
-      if (first_with_momentum<Entry, Model>())
-        testing::register_case("MomentumMapControl", testing::case_name<Entry, Model>(),
-                               expect_momentum_conserved<Entry, Model>);
+  if (momentum_indices(testing::exercise_setup<Model>().model).empty()) return;
+  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+    const Declaration& d = *method.entry;
+    if (d.symplectic)
+      testing::register_case("MomentumMap", testing::case_name(method),
+                             [&method] { expect_momentum_conserved(method); });
+    else if (d.family == Family::Classical && !d.adaptive && d.order == 2 &&
+             first_with_momentum<Model>(d.name))
+      testing::register_case("MomentumMapControl", testing::case_name(method),
+                             [&method] { expect_momentum_conserved(method); });
   });
 }
 
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_momentum_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_momentum_cases<GEOMINT_SHARD_MODEL>)

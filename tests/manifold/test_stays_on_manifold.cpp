@@ -61,27 +61,26 @@ class DefectMeter {
   std::vector<double> values_;
 };
 
-template <class Entry, class Model>
-void expect_stays_on_manifold() {
-  using Integrator = typename Entry::template type<Model>;
+template <class Model>
+void expect_stays_on_manifold(const CompiledIntegrator<Model>& method) {
   const auto s = testing::exercise_setup<Model>();
   DefectMeter<Model> meter(s.model);
   ASSERT_GT(meter.count(), 0u) << "the model declares no manifold defect to check";
   double worst = 0.0, worst_t = 0.0;
   bool nan = false;
-  const auto run = testing::run_steps<Integrator>(s.model, s.initial, kRunSteps,
-                                                  [&](double t, const typename Model::State& y) {
-                                                    const double d = meter(y);
-                                                    if (std::isnan(d)) nan = true;
-                                                    if (d > worst) {
-                                                      worst = d;
-                                                      worst_t = t;
-                                                    }
-                                                  });
+  const auto run = testing::run_steps(method, s.model, s.initial, kRunSteps,
+                                      [&](double t, const typename Model::State& y) {
+                                        const double d = meter(y);
+                                        if (std::isnan(d)) nan = true;
+                                        if (d > worst) {
+                                          worst = d;
+                                          worst_t = t;
+                                        }
+                                      });
   std::printf(
       "%s on %s: %lld steps (h = %g, %d passes to t = %g): largest of %zu defects %.3e "
       "at t = %g\n",
-      std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(),
+      std::string(method.name()).c_str(), std::string(Model::kName).c_str(),
       static_cast<long long>(run.steps), run.h, run.passes, run.t_end, meter.count(), worst,
       worst_t);
   ASSERT_EQ(run.steps, kRunSteps);
@@ -100,16 +99,17 @@ bool declares_a_manifold() {
   });
 }
 
+template <class Model>
 void register_manifold_cases() {
-  testing::for_each_runnable_pair([]<class Entry, class Model>() {
-    if (!declares_a_manifold<Model>()) return;
-    if constexpr (Entry::declaration.stays_on_manifold)
-      testing::register_case("StaysOnManifold", testing::case_name<Entry, Model>(),
-                             expect_stays_on_manifold<Entry, Model>);
+  if (!declares_a_manifold<Model>()) return;
+  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+    if (method.entry->stays_on_manifold)
+      testing::register_case("StaysOnManifold", testing::case_name(method),
+                             [&method] { expect_stays_on_manifold(method); });
   });
 }
 
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_manifold_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_manifold_cases<GEOMINT_SHARD_MODEL>)

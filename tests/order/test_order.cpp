@@ -11,7 +11,7 @@
 // twice its distance from the same solver at rtol 1e-12 (CVODE's floor, ~1e-10 at T = 1, would
 // hide a sixth-order method's smallest errors).
 //
-// The order held is the integrator's declaration on the model (Integrator::declaration): the
+// The order held is the integrator's declaration on the model (CompiledIntegrator::on_model): the
 // symplectic Lie group integrators' theta = 0 and 1 are of order 2 on a left-invariant
 // Hamiltonian (integrators/symplectic_lie_group.hpp: on_left_invariant_hamiltonian).
 //
@@ -34,7 +34,6 @@
 #include <string>
 #include <vector>
 
-#include "reference/odeint.hpp"
 #include "studies/metrics.hpp"
 #include "support/catalogue_cases.hpp"
 
@@ -59,6 +58,7 @@ Reference reference_at_T(const testing::Setup<Model>& s) {
     const Eigen::VectorXd exact = s.model.exact_solution(s.initial, T);
     return {exact, 1e-13 * exact.norm(), "exact solution"};
   } else {
+    const CompiledIntegrator<Model>& rkf78 = compiled_integrator<Model>("odeint_rkf78");
     IntegratorOptions tight;
     tight.rtol = 1e-13;
     tight.atol = 1e-15;
@@ -66,18 +66,16 @@ Reference reference_at_T(const testing::Setup<Model>& s) {
     IntegratorOptions loose = tight;
     loose.rtol = 1e-12;
     loose.atol = 1e-14;
-    const Eigen::VectorXd ref = testing::final_state<OdeintRkf78<Model>>(s.model, s.initial, tight);
-    const double error =
-        (ref - testing::final_state<OdeintRkf78<Model>>(s.model, s.initial, loose)).norm();
+    const Eigen::VectorXd ref = testing::final_state(rkf78, s.model, s.initial, tight);
+    const double error = (ref - testing::final_state(rkf78, s.model, s.initial, loose)).norm();
     return {ref, 2.0 * error, "odeint_rkf78 at rtol 1e-13"};
   }
 }
 
-template <class Entry, class Model>
-void expect_declared_order() {
-  using Integrator = typename Entry::template type<Model>;
+template <class Model>
+void expect_declared_order(const CompiledIntegrator<Model>& method) {
   constexpr Exercise ex = Model::kExercise;
-  constexpr int order = Integrator::declaration.order;
+  const int order = method.on_model->order;
   const auto s = testing::exercise_setup<Model>();
   const Reference reference = reference_at_T(s);
   const double h0 = (order >= 5 ? 8.0 : 4.0) * ex.h;
@@ -89,7 +87,7 @@ void expect_declared_order() {
     opt.T = ex.T;
     double error = std::numeric_limits<double>::quiet_NaN();
     try {
-      error = (testing::final_state<Integrator>(s.model, s.initial, opt) - reference.state).norm();
+      error = (testing::final_state(method, s.model, s.initial, opt) - reference.state).norm();
     } catch (const std::exception& e) {
       table += std::string("  failed: ") + e.what() + "\n";
     }
@@ -100,7 +98,7 @@ void expect_declared_order() {
   }
   const OrderFit fit = fit_order(points, reference.floor);
   std::printf("%s on %s (%s, T = %g): declared %d, fitted %.3f over %d of %d points\n",
-              std::string(Entry::declaration.name).c_str(), std::string(Model::kName).c_str(),
+              std::string(method.name()).c_str(), std::string(Model::kName).c_str(),
               reference.what.c_str(), ex.T, order, fit.order, fit.used, fit.total);
   char floor[64];
   std::snprintf(floor, sizeof floor, ", floor %.3e\n", reference.floor);
@@ -109,16 +107,17 @@ void expect_declared_order() {
   EXPECT_NEAR(fit.order, order, 0.2) << "residual " << fit.residual;
 }
 
+template <class Model>
 void register_order_cases() {
-  testing::for_each_runnable_pair([]<class Entry, class Model>() {
-    if constexpr (!Entry::declaration.adaptive)
-      if (testing::first_of_its_class<Model>())
-        testing::register_case("DeclaredOrder", testing::case_name<Entry, Model>(),
-                               expect_declared_order<Entry, Model>);
+  if (!testing::first_of_its_class<Model>()) return;
+  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+    if (!method.entry->adaptive)
+      testing::register_case("DeclaredOrder", testing::case_name(method),
+                             [&method] { expect_declared_order(method); });
   });
 }
 
 }  // namespace
 }  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_order_cases)
+GEOMINT_CATALOGUE_SUITE(geomint::register_order_cases<GEOMINT_SHARD_MODEL>)

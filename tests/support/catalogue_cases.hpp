@@ -9,12 +9,13 @@
 //
 // Each case is a test of its own, registered at run time (register_case) as
 // <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. The suites
-// are compiled together into one program, one translation unit per model (tests/catalogue):
-// what they instantiate is mostly the same code, every catalogue integrator on the model, and
-// one unit instantiates it once where five programs did so five times. A unit defines
-// GEOMINT_SHARD_MODEL, its model, and for_each_runnable_pair then visits that model alone; each
-// suite names its registration function with GEOMINT_CATALOGUE_SUITE, and the program's main()
-// (tests/catalogue/catalogue_main.cpp) calls them all.
+// are compiled together into one program, one translation unit per model (tests/catalogue),
+// which defines GEOMINT_SHARD_MODEL, its model; each suite names its registration function on
+// that model with GEOMINT_CATALOGUE_SUITE, and the program's main()
+// (tests/catalogue/catalogue_main.cpp) calls them all. No integrator is compiled here: a suite
+// runs them through the model's compiled catalogue (studies/integrator_on_model.hpp), so its
+// code is compiled once per model and not once per (integrator, model) pair, and it reads the
+// integrator's declaration at run time.
 //
 // The manifold of a model is the signature of its state layout (manifold_signature): the
 // sequence of its blocks' manifolds, an S^2 block and the T_qS^2 block tangent to it counting
@@ -47,7 +48,7 @@
 
 #include "models/model_contract.hpp"
 #include "models/state_blocks.hpp"
-#include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_on_model.hpp"
 #include "studies/model_types.hpp"
 #include "support/model_setup.hpp"
 
@@ -89,27 +90,11 @@ const std::string& manifold_of() {
   return signature;
 }
 
-/// Calls f.template operator()<Entry, Model>() for every catalogue entry and registry model
-/// such that the entry runs on the model, integrators in catalogue order, then models in
-/// registry order.
-namespace {  // per unit: the catalogue program's units differ in it
-#ifdef GEOMINT_SHARD_MODEL
-template <class M>
-constexpr bool kInThisUnit = std::is_same_v<M, GEOMINT_SHARD_MODEL>;
-#else
-template <class M>
-constexpr bool kInThisUnit = true;
-#endif
-}  // namespace
-
-/// In a unit of the catalogue program, only the pairs of its model GEOMINT_SHARD_MODEL.
-template <class F>
-void for_each_runnable_pair(F&& f) {
-  for_each_integrator([&]<class Entry>() {
-    for_each_model_type([&]<class M>() {
-      if constexpr (kInThisUnit<M> && Entry::template runs_on<M>) f.template operator()<Entry, M>();
-    });
-  });
+/// Calls f(method) for every catalogue integrator that runs on Model, in catalogue order.
+template <class Model, class F>
+void for_each_runnable(F&& f) {
+  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
+    if (method.runs) f(method);
 }
 
 /// Which catalogue integrators run on Model, one character per entry in catalogue order ('1'
@@ -117,8 +102,8 @@ void for_each_runnable_pair(F&& f) {
 template <class Model>
 std::string runnable_signature() {
   std::string signature;
-  for_each_integrator(
-      [&]<class Entry>() { signature += Entry::template runs_on<Model> ? '1' : '0'; });
+  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
+    signature += method.runs ? '1' : '0';
   return signature;
 }
 
@@ -139,28 +124,16 @@ bool first_of_its_class() {
   return first;
 }
 
-/// Whether Integrator has a map on T*G of its own (the symplectic Lie group integrators).
-template <class Integrator, class Model>
-constexpr bool has_cotangent_map() {
-  if constexpr (!CotangentLieGroup<Model>)
-    return false;
-  else
-    return requires(Integrator& i, typename Model::Cotangent::Point& z) { i.step_point(0.0, z, 0.0); };
-}
-
 /// A map on T*G of its own run on a model whose state is reduced: its structure is that of the
 /// map on T*G, checked there (the reduced map could have more than the map it is reduced from).
-template <class Integrator, class Model>
-constexpr bool reduced_cotangent_pair() {
-  if constexpr (!has_cotangent_map<Integrator, Model>())
-    return false;
-  else
-    return Model::kReducedCotangentState;
+template <CotangentLieGroup Model>
+bool reduced_cotangent_pair(const CompiledIntegrator<Model>& method) {
+  return method.has_cotangent_map && Model::kReducedCotangentState;
 }
 
-template <class Entry, class Model>
-std::string case_name() {
-  return std::string(Entry::declaration.name) + "_on_" + std::string(Model::kName);
+template <class Model>
+std::string case_name(const CompiledIntegrator<Model>& method) {
+  return std::string(method.name()) + "_on_" + std::string(Model::kName);
 }
 
 /// A test whose body is a function, for register_case.

@@ -20,6 +20,7 @@
 
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
+#include "studies/integrator_on_model.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint::testing {
@@ -35,42 +36,44 @@ struct LongRun {
   double t_end = 0.0;  // where the last pass ended
 };
 
-/// `steps` steps of Integrator from the exercise's initial state y0 (see the file comment),
+/// `steps` steps of the method from the exercise's initial state y0 (see the file comment),
 /// calling observe(t, y) at the start of every pass and after every step. Throws the
 /// integrators' typed failures, and NonFinite for a state that is no longer finite.
-template <class Integrator, class Model, class Observer>
-LongRun run_steps(const Model& model, const typename Model::State& y0, std::int64_t steps,
-                  Observer&& observe) {
+template <class Model>
+LongRun run_steps(const CompiledIntegrator<Model>& method, const Model& model,
+                  const typename Model::State& y0, std::int64_t steps,
+                  const typename IntegratorOnModel<Model>::Observer& observe) {
   using State = typename Model::State;
   const double horizon = kExerciseHorizons * Model::kExercise.T;
   LongRun run;
-  if constexpr (Integrator::declaration.adaptive) {
+  if (method.on_model->adaptive) {
     IntegratorOptions opt;
     opt.rtol = kLongRunRtol;
     opt.atol = kLongRunAtol;
     opt.T = horizon;
+    const auto observe_finite = [&](double ti, const State& yi) {
+      require_finite(yi, ti, method.name());
+      observe(ti, yi);
+    };
     while (run.steps < steps) {
-      Integrator integrator(model, opt);
+      const auto integrator = method.make(model, opt);
       State y = y0;
       double t = 0.0;
       observe(t, static_cast<const State&>(y));
       ++run.passes;
-      while (t < horizon && run.steps + integrator.work().steps < steps)
-        integrator.advance(t, y, horizon, [&](double ti, const State& yi) {
-          require_finite(yi, ti, Integrator::declaration.name);
-          observe(ti, yi);
-        });
-      run.steps += integrator.work().steps;
+      while (t < horizon && run.steps + integrator->work().steps < steps)
+        integrator->advance(t, y, horizon, observe_finite);
+      run.steps += integrator->work().steps;
       run.t_end = t;
     }
   } else {
     IntegratorOptions opt;
     opt.h = std::min(Model::kExercise.h, horizon / static_cast<double>(steps));
     opt.T = opt.h * static_cast<double>(steps);
-    Integrator integrator(model, opt);
+    const auto integrator = method.make(model, opt);
     State y = y0;
-    integrate(integrator, y, 0.0, opt.T, observe);
-    run.steps = integrator.work().steps;
+    integrator->integrate(y, 0.0, opt.T, observe, kNoStepCap);
+    run.steps = integrator->work().steps;
     run.passes = 1;
     run.h = opt.h;
     run.t_end = opt.T;

@@ -6,6 +6,7 @@
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
 #include "models/preset.hpp"
+#include "studies/integrator_on_model.hpp"
 
 namespace geomint::testing {
 
@@ -30,6 +31,14 @@ typename Model::State final_state(const Model& model, typename Model::State y,
                                   const IntegratorOptions& opt, const Method&... method) {
   Integrator integrator(model, opt, method...);
   integrate(integrator, y, opt.t0, opt.T, [](double, const typename Model::State&) {});
+  return y;
+}
+
+/// The same for a catalogue integrator compiled on the model (studies/integrator_on_model.hpp).
+template <class Model>
+typename Model::State final_state(const CompiledIntegrator<Model>& method, const Model& model,
+                                  typename Model::State y, const IntegratorOptions& opt) {
+  method.run(model, opt, y);
   return y;
 }
 

@@ -13,6 +13,8 @@
 #include "reference/odeint.hpp"
 #include "studies/case_runner.hpp"
 #include "studies/catalogue/classical.hpp"
+#include "studies/compiled_integrators.hpp"  // the catalogue on the model, as a registry line
+                                             // compiles it (studies/integrators_on_model.cpp.in)
 #include "support/order_measurement.hpp"
 
 namespace geomint {

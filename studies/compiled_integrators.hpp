@@ -1,0 +1,52 @@
+#pragma once
+// The catalogue on a model as a list of run-time integrators (studies/integrator_on_model.hpp).
+// Included only by the units that compile them: studies/integrators_on_model.cpp.in, one per
+// registry model.
+
+#include <memory>
+#include <vector>
+
+#include "integrators/integrate.hpp"
+#include "studies/integrator_adapter.hpp"
+#include "studies/integrator_catalogue.hpp"
+
+namespace geomint {
+
+namespace detail {
+
+template <class I, Model M>
+std::unique_ptr<IntegratorOnModel<M>> make_adapter(const M& model, const IntegratorOptions& opt) {
+  return std::make_unique<IntegratorAdapter<I, M>>(model, opt);
+}
+
+template <class I, Model M>
+Work run_fresh(const M& model, const IntegratorOptions& opt, typename M::State& y) {
+  I integrator(model, opt);
+  integrate(integrator, y, opt.t0, opt.T, [](double, const typename M::State&) {});
+  return integrator.work();
+}
+
+}  // namespace detail
+
+template <Model M>
+std::span<const CompiledIntegrator<M>> compiled_integrators() {
+  static const std::vector<CompiledIntegrator<M>> list = [] {
+    std::vector<CompiledIntegrator<M>> out;
+    for_each_integrator([&]<class Entry>() {
+      if constexpr (Entry::template runs_on<M>) {
+        using I = typename Entry::template type<M>;
+        constexpr bool cotangent_map =
+            requires(I& i, typename CotangentPointOf<M>::type& z) { i.step_point(0.0, z, 0.0); };
+        out.push_back({&Entry::declaration, &I::declaration, Entry::needs, true, cotangent_map,
+                       &detail::make_adapter<I, M>, &detail::run_fresh<I, M>});
+      } else {
+        out.push_back({&Entry::declaration, &Entry::declaration, Entry::needs, false, false,
+                       nullptr, nullptr});
+      }
+    });
+    return out;
+  }();
+  return list;
+}
+
+}  // namespace geomint

@@ -1,0 +1,100 @@
+#pragma once
+// A catalogue integrator on a model type as a run-time value, so that what runs every
+// integrator on a model (the case runner, the catalogue suites, the benchmarks, the gates) is
+// compiled once per model and not once per (integrator, model) pair, which is most of a
+// build's time (docs/build-time.md). The integrators themselves are compiled once per model, at
+// -O3 with the model's vector field inlined into their steps, in the model's runner unit
+// (studies/run_model.cpp.in, through studies/compiled_integrators.hpp); this header is all a
+// harness includes. A step or an integration is one virtual call into that code, and a
+// silent integration (no observer) runs the same loop as integrate() on the concrete type.
+
+#include <functional>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "integrators/declaration.hpp"
+#include "integrators/options.hpp"
+#include "integrators/work.hpp"
+#include "models/model_contract.hpp"
+
+namespace geomint {
+
+/// A point of T*G on a model that offers the CotangentLieGroup view; nothing on another.
+template <class M>
+struct CotangentPointOf {
+  using type = std::monostate;
+};
+template <CotangentLieGroup M>
+struct CotangentPointOf<M> {
+  using type = typename M::Cotangent::Point;
+};
+
+/// A running integrator on M (integrators/integrate.hpp for what each call does).
+template <Model M>
+class IntegratorOnModel {
+ public:
+  using State = typename M::State;
+  using Observer = std::function<void(double, const State&)>;
+  using CotangentPoint = typename CotangentPointOf<M>::type;
+
+  virtual ~IntegratorOnModel() = default;
+  /// One step of size h (negative: backwards) from (t, y): fixed-step methods.
+  virtual void step(double t, State& y, double h) = 0;
+  /// One accepted step from (t, y) towards T, observing its output points: adaptive methods.
+  virtual void advance(double& t, State& y, double T, const Observer& observe) = 0;
+  /// integrate(y, t0, T, observe, max_steps) of integrators/integrate.hpp.
+  virtual void integrate(State& y, double t0, double T, const Observer& observe,
+                         double max_steps) = 0;
+  /// The same with nothing observed: the loop integrate() compiles for an empty observer.
+  virtual void integrate(State& y, double t0, double T, double max_steps) = 0;
+  virtual double step_size() const = 0;
+  virtual Work work() const = 0;
+  /// The step in which the latest output point lies, where the method says (ode45's Refine
+  /// puts several points in one step); NaN where it does not.
+  virtual double last_step() const = 0;
+  /// One step of the integrator's own map on T*G (CompiledIntegrator::has_cotangent_map).
+  virtual void step_point(double t, CotangentPoint& z, double h) = 0;
+};
+
+/// One catalogue entry (studies/integrator_catalogue.hpp) on M.
+template <Model M>
+struct CompiledIntegrator {
+  const Declaration* entry;     // the catalogue's declaration
+  const Declaration* on_model;  // its promises on M (the theta family on a left-invariant
+                                // Hamiltonian: integrators/symplectic_lie_group.hpp)
+  std::string_view needs;       // the view it needs
+  bool runs;                    // M offers that view; else `make` and `run` are null
+  bool has_cotangent_map;       // a map on T*G of its own (step_point)
+  std::unique_ptr<IntegratorOnModel<M>> (*make)(const M&, const IntegratorOptions&);
+  /// A fresh integrator, constructed on the stack, from (opt.t0, y) to opt.T with nothing
+  /// observed: a run whose set-up is part of it (the benchmarks' integrate_ entries).
+  Work (*run)(const M&, const IntegratorOptions&, typename M::State& y);
+
+  std::string_view name() const { return entry->name; }
+};
+
+/// Every catalogue entry on M, in catalogue order (explicitly instantiated for each registry
+/// model in studies/run_<model>.cpp).
+template <Model M>
+std::span<const CompiledIntegrator<M>> compiled_integrators();
+
+/// The entry named `name`, or null.
+template <Model M>
+const CompiledIntegrator<M>* find_compiled_integrator(std::string_view name) {
+  for (const auto& c : compiled_integrators<M>())
+    if (c.name() == name) return &c;
+  return nullptr;
+}
+
+/// The entry named `name`, which the caller knows is in the catalogue.
+template <Model M>
+const CompiledIntegrator<M>& compiled_integrator(std::string_view name) {
+  if (const CompiledIntegrator<M>* c = find_compiled_integrator<M>(name)) return *c;
+  throw std::logic_error("no integrator '" + std::string(name) + "' in the catalogue");
+}
+
+}  // namespace geomint
