@@ -168,8 +168,8 @@ class Cases {
                           (testing::final_state<Integrator>(s.model, y0, opt) - reference).norm());
     }
     const OrderFit fit = fit_order(points, reference_error);
-    const std::string name =
-        label<Model, Integrator>(preset) + "/T=" + number(T) + "/h0=" + number(h0) + "/order";
+    const std::string name = label<Model>(preset, Integrator::declaration.name) + "/T=" +
+                             number(T) + "/h0=" + number(h0) + "/order";
     if (fit.used != fit.total) {
       std::string table;
       for (const auto& [h, e] : points) table += " h=" + number(h) + " err=" + number(e);
@@ -188,7 +188,7 @@ class Cases {
   void energy(const std::string& preset, double h, double T) {
     const Run r = run<Model, Integrator>(preset, h, T);
     const std::string name =
-        label<Model, Integrator>(preset) + "/h=" + number(h) + "/T=" + number(T);
+        label<Model>(preset, Integrator::declaration.name) + "/h=" + number(h) + "/T=" + number(T);
     if constexpr (!Integrator::declaration.symplectic)
       add(name + "/energy_drift", Kind::Float, batch_means_drift(r.t, r.energy_error).slope);
     add(name + "/energy_err_max", Kind::Float, band(r));
@@ -220,7 +220,7 @@ class Cases {
       mean_band += band(r) / orbits;
     }
     const std::string name =
-        label<Model, Integrator>(preset) + "/h=" + number(h) + "/T=" + number(T) +
+        label<Model>(preset, Integrator::declaration.name) + "/h=" + number(h) + "/T=" + number(T) +
         (orbits > 1 ? "/orbits=" + std::to_string(orbits) : "") + "/energy_drift_over_band";
     add(name, Kind::AtMost, std::abs(mean_slope) * T / mean_band, kDriftOverBandLimit);
   }
@@ -232,7 +232,7 @@ class Cases {
   void manifold(const std::string& preset, double h, double T) {
     const Run r = run<Model, Integrator>(preset, h, T);
     const bool adaptive = Integrator::declaration.adaptive;
-    const std::string name = label<Model, Integrator>(preset) +
+    const std::string name = label<Model>(preset, Integrator::declaration.name) +
                              (adaptive ? "/rtol=" + number(kRtol) : "/h=" + number(h)) +
                              "/T=" + number(T);
     add(name + "/unit_length_err_max",
@@ -266,8 +266,8 @@ class Cases {
           defect = std::max(defect, max_manifold_defect(s.model, x));
         },
         kNoStepCap);
-    const std::string name = "exercise/" + std::string(Model::kName) + "/" +
-                             std::string(Model::kExercise.preset) + "/" + std::string(method.name());
+    const std::string name =
+        "exercise/" + label<Model>(std::string(Model::kExercise.preset), method.name());
     if (method.on_model->stays_on_manifold)
       add(name + "/manifold_defect_max", Kind::Ceiling, defect);
     if (method.on_model->adaptive)
@@ -277,10 +277,9 @@ class Cases {
  private:
   static constexpr double kRtol = 1e-6, kAtol = 1e-9;  // the adaptive runs' tolerances
 
-  template <class Model, class Integrator>
-  static std::string label(const std::string& preset) {
-    return std::string(Model::kName) + "/" + preset + "/" +
-           std::string(Integrator::declaration.name);
+  template <class Model>
+  static std::string label(const std::string& preset, std::string_view integrator) {
+    return std::string(Model::kName) + "/" + preset + "/" + std::string(integrator);
   }
 
   static std::string number(double x) {

@@ -41,12 +41,6 @@ class IntegratorAdapter final : public IntegratorOnModel<M> {
   void integrate(State& y, double t0, double T, double max_steps) override {
     geomint::integrate(integrator_, y, t0, T, [](double, const State&) {}, max_steps);
   }
-  double step_size() const override {
-    if constexpr (requires { integrator_.step_size(); })
-      return integrator_.step_size();
-    else
-      refuse("step_size");
-  }
   Work work() const override { return integrator_.work(); }
   double last_step() const override {
     if constexpr (requires { integrator_.last_step(); })

@@ -1,11 +1,11 @@
 #pragma once
 // A catalogue integrator on a model type as a run-time value, so that what runs every
-// integrator on a model (the case runner, the catalogue suites, the benchmarks, the gates) is
-// compiled once per model and not once per (integrator, model) pair, which is most of a
-// build's time (docs/build-time.md). The integrators themselves are compiled once per model, at
-// -O3 with the model's vector field inlined into their steps, in the model's runner unit
-// (studies/run_model.cpp.in, through studies/compiled_integrators.hpp); this header is all a
-// harness includes. A step or an integration is one virtual call into that code, and a
+// integrator on a model (the case runner, the catalogue suites, the benchmarks, the accuracy
+// gate) is compiled once per model and not once per (integrator, model) pair, which is most of
+// a build's time (docs/build-time.md). The integrators themselves are compiled once per model, at
+// -O3 with the model's vector field inlined into their steps, in a unit of their own per model
+// (studies/integrators_on_model.cpp.in, through studies/compiled_integrators.hpp); this header
+// is all a harness includes. A step or an integration is one virtual call into that code, and a
 // silent integration (no observer) runs the same loop as integrate() on the concrete type.
 
 #include <functional>
@@ -51,7 +51,6 @@ class IntegratorOnModel {
                          double max_steps) = 0;
   /// The same with nothing observed: the loop integrate() compiles for an empty observer.
   virtual void integrate(State& y, double t0, double T, double max_steps) = 0;
-  virtual double step_size() const = 0;
   virtual Work work() const = 0;
   /// The step in which the latest output point lies, where the method says (ode45's Refine
   /// puts several points in one step); NaN where it does not.

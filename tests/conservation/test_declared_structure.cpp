@@ -93,12 +93,9 @@ typename Model::State one_step(const CompiledIntegrator<Model>& method, const Mo
 
 /// Whether the cotangent symplecticity check can run the method on Model: through its own map
 /// on T*G, or through a model state that is all of T*G (not a reduced one).
-template <class Model>
+template <CotangentLieGroup Model>
 bool steps_on_cotangent_bundle(const CompiledIntegrator<Model>& method) {
-  if constexpr (!CotangentLieGroup<Model>)
-    return false;
-  else
-    return method.has_cotangent_map || !Model::kReducedCotangentState;
+  return method.has_cotangent_map || !Model::kReducedCotangentState;
 }
 
 /// |Phi_{-H}(Phi_H(y0)) - y0| / |y0| on the model's state.

@@ -51,7 +51,8 @@ LongRun run_steps(const CompiledIntegrator<Model>& method, const Model& model,
     opt.rtol = kLongRunRtol;
     opt.atol = kLongRunAtol;
     opt.T = horizon;
-    const auto observe_finite = [&](double ti, const State& yi) {
+    const typename IntegratorOnModel<Model>::Observer observe_finite = [&](double ti,
+                                                                           const State& yi) {
       require_finite(yi, ti, method.name());
       observe(ti, yi);
     };
