@@ -26,7 +26,6 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <vector>
 
 #include "integrators/integrate.hpp"
@@ -94,15 +93,11 @@ struct EnsembleDrift {
   double orbit_drift = 0.0;     // median over the orbits of |slope| T / max_t |E - E0|
 };
 
-/// Integrates y with a fresh integrator from 0 to opt.T, observing every output point.
+/// The catalogue integrator `method` (studies/integrator_on_model.hpp) at step h to T from every
+/// member of the ensemble around `s.initial`.
 template <class Model>
-using EnsembleRun = std::function<void(const IntegratorOptions& opt, typename Model::State& y,
-                                       const typename IntegratorOnModel<Model>::Observer&)>;
-
-/// `run` at step h to T from every member of the ensemble around `s.initial`.
-template <class Model>
-EnsembleDrift drift_over_ensemble(const Setup<Model>& s, double h, double T,
-                                  const EnsembleRun<Model>& run, int orbits) {
+EnsembleDrift ensemble_drift(const CompiledIntegrator<Model>& method, const Setup<Model>& s,
+                             double h, double T, int orbits = kEnsembleOrbits) {
   std::vector<double> slopes, orbit_drifts;
   double band = 0.0, first_half = 0.0, second_half = 0.0;
   std::vector<double> t, energy_error;
@@ -114,10 +109,13 @@ EnsembleDrift drift_over_ensemble(const Setup<Model>& s, double h, double T,
     const double e0 = s.model.energy(y);
     t.clear();
     energy_error.clear();
-    run(opt, y, [&](double time, const typename Model::State& x) {
-      t.push_back(time);
-      energy_error.push_back(s.model.energy(x) - e0);
-    });
+    method.make(s.model, opt)->integrate(
+        y, 0.0, T,
+        [&](double time, const typename Model::State& x) {
+          t.push_back(time);
+          energy_error.push_back(s.model.energy(x) - e0);
+        },
+        kNoStepCap);
     slopes.push_back(batch_means_drift(t, energy_error).slope);
     double largest = 0.0, early = 0.0, late = 0.0;
     for (std::size_t k = 0; k < energy_error.size(); ++k) {
@@ -146,31 +144,6 @@ EnsembleDrift drift_over_ensemble(const Setup<Model>& s, double h, double T,
   std::sort(orbit_drifts.begin(), orbit_drifts.end());
   d.orbit_drift = 0.5 * (orbit_drifts[(orbits - 1) / 2] + orbit_drifts[orbits / 2]);
   return d;
-}
-
-/// The integrator type Integrator at step h to T from every member of the ensemble.
-template <class Integrator, class Model>
-EnsembleDrift ensemble_drift(const Setup<Model>& s, double h, double T,
-                             int orbits = kEnsembleOrbits) {
-  return drift_over_ensemble<Model>(
-      s, h, T,
-      [&](const IntegratorOptions& opt, typename Model::State& y, const auto& observe) {
-        Integrator integrator(s.model, opt);
-        integrate(integrator, y, 0.0, opt.T, observe);
-      },
-      orbits);
-}
-
-/// The same for a catalogue integrator compiled on the model (studies/integrator_on_model.hpp).
-template <class Model>
-EnsembleDrift ensemble_drift(const CompiledIntegrator<Model>& method, const Setup<Model>& s,
-                             double h, double T, int orbits = kEnsembleOrbits) {
-  return drift_over_ensemble<Model>(
-      s, h, T,
-      [&](const IntegratorOptions& opt, typename Model::State& y, const auto& observe) {
-        method.make(s.model, opt)->integrate(y, 0.0, opt.T, observe, kNoStepCap);
-      },
-      orbits);
 }
 
 }  // namespace geomint::testing
