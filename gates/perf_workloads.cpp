@@ -30,18 +30,11 @@
 #include <vector>
 
 #include "gates/workload.hpp"
-#include "integrators/variational_explicit.hpp"
-#include "models/sphere_lj.hpp"
 #include "studies/engine.hpp"
+#include "studies/model_types.hpp"
 #include "studies/spec.hpp"
 
 namespace geomint {
-
-std::vector<Workload>& registered_workloads() {
-  static std::vector<Workload> workloads;
-  return workloads;
-}
-
 namespace {
 
 /// A temporary directory, removed with everything in it when the last owner lets go.
@@ -76,10 +69,11 @@ Workload study_workload() {
 }
 
 std::vector<Workload> workloads() {
-  std::vector<Workload> out = registered_workloads();
+  std::vector<Workload> out;
+  for_each_model_type([&]<class Model>() { add_integrators<Model>(out); });
   // The 642 molecules of LLM Example 6, where the pair sum dominates: two explicit-VI steps.
-  out.push_back(integrator_workload<SphereLennardJones, ExplicitVariational<SphereLennardJones>>(
-      "lee2009", 2, SphereLennardJones::kExercise.h));
+  out.push_back(integrator_workload(compiled_integrator<SphereLennardJones>("vi_explicit"),
+                                    "lee2009", 2, SphereLennardJones::kExercise.h));
   out.push_back(study_workload());
   return out;
 }

@@ -1,8 +1,11 @@
 // Label `unit`: no integrator allocates memory per step (after its first step, which may size
-// lazily allocated factorisations), on a fixed-size model, on one under a product of group actions with a time-dependent field (the
-// quadrotors) and on a model whose size is a runtime parameter, unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum per evaluation, with its cell list, on 1 thread and on 2. Every catalogued integrator that runs on the model is checked, so a new
-// one is checked by being catalogued; the reference family wraps third-party solvers and is
-// left out. The integrators of methods a spec defines by their coefficients are checked too.
+// lazily allocated factorisations), on a fixed-size model, on one under a product of group actions
+// with a time-dependent field (the quadrotors) and on a model whose size is a runtime parameter,
+// unconstrained and constrained (the Astrojax, the charges); nor does the Lennard-Jones pair sum
+// per evaluation, with its cell list, on 1 thread and on 2. Every catalogued integrator that runs
+// on the model is checked, so a new one is checked by being catalogued; the reference family wraps
+// third-party solvers and is left out. The integrators of methods a spec defines by their
+// coefficients are checked too.
 //
 // Allocations are counted by interposing malloc and its relatives in this test binary (glibc's
 // own entry points do the work); under AddressSanitizer, which interposes them itself, the
@@ -27,7 +30,7 @@
 #include "models/quadrotors_payload.hpp"
 #include "models/sphere_charges.hpp"
 #include "models/sphere_lj.hpp"
-#include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_on_model.hpp"
 #include "support/model_setup.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)  // GCC's
@@ -95,35 +98,35 @@ long allocations_in(F&& f) {
 #endif
 }
 
+/// Each compiled catalogue entry (studies/integrator_on_model.hpp), the code studies run.
 template <class Model>
 void expect_no_allocation_per_step(const std::string& preset) {
   const auto s = testing::make_setup<Model>(preset);
-  for_each_integrator([&]<class Entry>() {
-    if constexpr (Entry::template runs_on<Model> && Entry::declaration.family != Family::Reference) {
-      using Integrator = typename Entry::template type<Model>;
-      IntegratorOptions opt;
-      opt.h = 0.01;
-      opt.T = 10.0;
-      Integrator integrator(s.model, opt);
-      auto y = s.initial;
-      double t = 0.0;
-      const auto ignore = [](double, const typename Model::State&) {};
-      const auto one_step = [&] {
-        if constexpr (Entry::declaration.adaptive) {
-          integrator.advance(t, y, opt.T, ignore);
-        } else {
-          integrator.step(t, y, opt.h);
-          t += opt.h;
-        }
-      };
-      one_step();  // the first step may size what is allocated lazily
-      const long n = allocations_in([&] {
-        for (int k = 0; k < 20; ++k) one_step();
-      });
-      EXPECT_EQ(n, 0) << Entry::declaration.name << " on " << Model::kName << " allocated " << n
-                      << " times in 20 steps";
-    }
-  });
+  const typename IntegratorOnModel<Model>::Observer ignore = [](double,
+                                                                const typename Model::State&) {};
+  for (const auto& c : compiled_integrators<Model>()) {
+    if (!c.runs || c.entry->family == Family::Reference) continue;
+    IntegratorOptions opt;
+    opt.h = 0.01;
+    opt.T = 10.0;
+    const auto integrator = c.make(s.model, opt);
+    auto y = s.initial;
+    double t = 0.0;
+    const auto one_step = [&] {
+      if (c.entry->adaptive) {
+        integrator->advance(t, y, opt.T, ignore);
+      } else {
+        integrator->step(t, y, opt.h);
+        t += opt.h;
+      }
+    };
+    one_step();  // the first step may size what is allocated lazily
+    const long n = allocations_in([&] {
+      for (int k = 0; k < 20; ++k) one_step();
+    });
+    EXPECT_EQ(n, 0) << c.name() << " on " << Model::kName << " allocated " << n
+                    << " times in 20 steps";
+  }
 }
 
 TEST(NoAllocationPerStep, OnAFixedSizeModel) {
@@ -166,13 +169,13 @@ TEST(NoAllocationPerStep, OnAConstrainedModelSizedAtRunTime) {
 template <class Model>
 void expect_no_allocation_per_step_of_user_methods(const std::string& preset) {
   const auto s = testing::make_setup<Model>(preset);
-  const RuntimeRkMethod rk{{"user_rk4_proj", "RK4, reprojected", Family::Classical, 4, false, false,
-                            false, true},
-                           to_dynamic(kRk4Tableau),
-                           true};
-  const RuntimeRkmkMethod rkmk{
-      {"user_rkmk5", "RKMK, Dormand-Prince weights", Family::LieGroup, 5, false, false, false, true},
-      to_dynamic(kDormandPrinceTableau)};
+  const RuntimeRkMethod rk{
+      {"user_rk4_proj", "RK4, reprojected", Family::Classical, 4, false, false, false, true},
+      to_dynamic(kRk4Tableau),
+      true};
+  const RuntimeRkmkMethod rkmk{{"user_rkmk5", "RKMK, Dormand-Prince weights", Family::LieGroup, 5,
+                                false, false, false, true},
+                               to_dynamic(kDormandPrinceTableau)};
   const RuntimeCfMethod cf{
       {"user_cf4", "CF4 and an unused fifth stage", Family::LieGroup, 4, false, false, false, true},
       to_dynamic(kCf43Scheme)};
