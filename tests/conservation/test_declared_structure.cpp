@@ -361,7 +361,7 @@ void register_structure_cases() {
         });
       return;
     }
-    if (!testing::first_of_its_class<Model>()) return;
+    if (!testing::first_of_its_class(Model::kName)) return;
     testing::register_case("Symmetry", name, [&method] { expect_symmetry_as_declared(method); });
     if constexpr (SphereLagrangian<Model>) {
       testing::register_case("Symplecticity", name,

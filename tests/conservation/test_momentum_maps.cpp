@@ -33,27 +33,17 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 #include "support/catalogue_cases.hpp"
 #include "support/long_run.hpp"
+#include "support/momentum_maps.hpp"
 
 namespace geomint {
 namespace {
 
 constexpr std::int64_t kSteps = 10000;
 constexpr double kBound = 1e-11;
-
-/// The indices, in all_invariants order, of the conserved invariants of kind Momentum.
-template <class Model>
-std::vector<std::size_t> momentum_indices(const Model& model) {
-  std::vector<std::size_t> out;
-  const auto all = all_invariants(model);
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i].kind == InvariantKind::Momentum && all[i].conserved) out.push_back(i);
-  return out;
-}
 
 /// sum_i |q_i x p_i|, p_i = sum_k M_ik (w_k x q_k).
 template <class Model>
@@ -77,7 +67,7 @@ double body_momenta(const Model& model, const typename Model::State& y) {
 template <class Model>
 void expect_momentum_conserved(const CompiledIntegrator<Model>& method) {
   const auto s = testing::exercise_setup<Model>();
-  const auto indices = momentum_indices(s.model);
+  const auto indices = testing::momentum_indices(s.model);
   std::vector<double> initial, values;
   evaluate_all_invariants(s.model, s.initial, initial);
   double j0 = 0.0;
@@ -110,31 +100,16 @@ void expect_momentum_conserved(const CompiledIntegrator<Model>& method) {
     EXPECT_GT(error / scale, kBound) << "not declared symplectic, but keeps the momentum map";
 }
 
-/// Whether Model is the first registry model, among those the catalogue integrator `name` runs
-/// on, that declares a momentum map: where the controls run.
-template <class Model>
-bool first_with_momentum(std::string_view name) {
-  bool first = true, reached = false;
-  for_each_model_type([&]<class M>() {
-    if constexpr (std::is_same_v<M, Model>)
-      reached = true;
-    else if (!reached && compiled_integrator<M>(name).runs &&
-             !momentum_indices(testing::exercise_setup<M>().model).empty())
-      first = false;
-  });
-  return first;
-}
-
 template <class Model>
 void register_momentum_cases() {
-  if (momentum_indices(testing::exercise_setup<Model>().model).empty()) return;
+  if (testing::momentum_indices(testing::exercise_setup<Model>().model).empty()) return;
   testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
     const Declaration& d = *method.entry;
     if (d.symplectic)
       testing::register_case("MomentumMap", testing::case_name(method),
                              [&method] { expect_momentum_conserved(method); });
     else if (d.family == Family::Classical && !d.adaptive && d.order == 2 &&
-             first_with_momentum<Model>(d.name))
+             testing::first_with_momentum(Model::kName, d.name))
       testing::register_case("MomentumMapControl", testing::case_name(method),
                              [&method] { expect_momentum_conserved(method); });
   });

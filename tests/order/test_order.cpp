@@ -109,7 +109,7 @@ void expect_declared_order(const CompiledIntegrator<Model>& method) {
 
 template <class Model>
 void register_order_cases() {
-  if (!testing::first_of_its_class<Model>()) return;
+  if (!testing::first_of_its_class(Model::kName)) return;
   testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
     if (!method.entry->adaptive)
       testing::register_case("DeclaredOrder", testing::case_name(method),

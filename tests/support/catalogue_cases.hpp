@@ -1,7 +1,7 @@
 #pragma once
 // The cases of the suites that check what integrators declare (integrators/declaration.hpp),
 // generated from the integrator catalogue (studies/integrator_catalogue.hpp) and the model
-// registry (models/registry.txt, through studies/model_types.hpp): every pair (integrator,
+// registry (models/registry.txt): every pair (integrator,
 // model) that the catalogue says can run is a candidate, and a suite keeps those its rule
 // selects, by the integrator's declaration and these properties of the model. Adding an
 // integrator to the catalogue or a line to the registry adds its cases; no suite lists
@@ -42,14 +42,12 @@
 #include <functional>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "models/model_contract.hpp"
 #include "models/state_blocks.hpp"
 #include "studies/integrator_on_model.hpp"
-#include "studies/model_types.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint::testing {
@@ -107,22 +105,15 @@ std::string runnable_signature() {
   return signature;
 }
 
-/// Whether Model is the first registry model of its class: the models on the same manifold on
-/// which the same catalogue integrators run.
-template <class Model>
-bool first_of_its_class() {
-  bool first = true, reached = false;
-  for_each_model_type([&]<class M>() {
-    if constexpr (std::is_same_v<M, Model>) {
-      reached = true;
-    } else {
-      if (!reached && manifold_of<M>() == manifold_of<Model>() &&
-          runnable_signature<M>() == runnable_signature<Model>())
-        first = false;
-    }
-  });
-  return first;
-}
+/// Whether the registry model named `model` is the first registry model of its class: the
+/// models on the same manifold on which the same catalogue integrators run. Computed in one unit
+/// that includes every model (tests/catalogue/model_classes.cpp), so that a suite's unit includes
+/// only its own.
+bool first_of_its_class(std::string_view model);
+
+/// Whether the registry model named `model` is the first, among those the catalogue integrator
+/// `integrator` runs on, that declares a momentum map (tests/catalogue/model_classes.cpp).
+bool first_with_momentum(std::string_view model, std::string_view integrator);
 
 /// A map on T*G of its own run on a model whose state is reduced: its structure is that of the
 /// map on T*G, checked there (the reduced map could have more than the map it is reduced from).
@@ -171,6 +162,6 @@ inline bool add_catalogue_suite(void (*register_fn)()) {
 #define GEOMINT_CONCAT_(a, b) a##b
 #define GEOMINT_CONCAT(a, b) GEOMINT_CONCAT_(a, b)
 /// Adds register_fn, which registers a suite's cases, to the catalogue program's.
-#define GEOMINT_CATALOGUE_SUITE(register_fn)                      \
+#define GEOMINT_CATALOGUE_SUITE(register_fn)                                       \
   [[maybe_unused]] static const bool GEOMINT_CONCAT(geomint_suite_, __COUNTER__) = \
       ::geomint::testing::add_catalogue_suite(register_fn);

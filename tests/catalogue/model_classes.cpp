@@ -1,0 +1,59 @@
+// Which registry model stands for its class in the catalogue suites
+// (tests/support/catalogue_cases.hpp): the one unit of the catalogue program that includes every
+// model (studies/model_types.hpp), where the suites' per-model units include only their own.
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "studies/model_types.hpp"
+#include "support/catalogue_cases.hpp"
+#include "support/momentum_maps.hpp"
+
+namespace geomint::testing {
+namespace {
+
+/// Whether `pred<M>()` holds for some registry model M before the one named `model`.
+template <class Pred>
+bool some_model_before(std::string_view model, Pred&& pred) {
+  bool found = false, reached = false;
+  for_each_model_type([&]<class M>() {
+    if (M::kName == model) reached = true;
+    if (!reached && !found) found = pred.template operator()<M>();
+  });
+  return found;
+}
+
+/// The model type named `model` as f's template argument; false if there is none.
+template <class F>
+bool on_model_named(std::string_view model, F&& f) {
+  bool result = false, known = false;
+  for_each_model_type([&]<class M>() {
+    if (M::kName == model) {
+      known = true;
+      result = f.template operator()<M>();
+    }
+  });
+  if (!known) throw std::logic_error("no registry model '" + std::string(model) + "'");
+  return result;
+}
+
+}  // namespace
+
+bool first_of_its_class(std::string_view model) {
+  return on_model_named(model, [&]<class Model>() {
+    return !some_model_before(model, [&]<class M>() {
+      return manifold_of<M>() == manifold_of<Model>() &&
+             runnable_signature<M>() == runnable_signature<Model>();
+    });
+  });
+}
+
+bool first_with_momentum(std::string_view model, std::string_view integrator) {
+  return !some_model_before(model, [&]<class M>() {
+    return compiled_integrator<M>(integrator).runs &&
+           !momentum_indices(exercise_setup<M>().model).empty();
+  });
+}
+
+}  // namespace geomint::testing
