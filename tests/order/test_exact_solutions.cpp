@@ -29,7 +29,7 @@
 #include "models/rigid_body_solution.hpp"
 #include "models/sphere_nbody.hpp"
 #include "models/spherical_pendulum.hpp"
-#include "studies/integrator_catalogue.hpp"
+#include "studies/integrator_on_model.hpp"
 #include "studies/metrics.hpp"
 #include "support/model_setup.hpp"
 
@@ -46,46 +46,44 @@ template <class Model>
 void expect_every_integrator_converges(const Model& model, const typename Model::State& y0,
                                        const typename Model::State& exact, double coarsest) {
   int checked = 0;
-  for_each_integrator([&]<class Entry>() {
-    if constexpr (Entry::template runs_on<Model>) {
-      using Integrator = typename Entry::template type<Model>;
-      SCOPED_TRACE(std::string(Entry::declaration.name));
-      ++checked;
-      std::string table;
-      const auto error = [&](const IntegratorOptions& opt) {
-        return (testing::final_state<Integrator>(model, y0, opt) - exact).norm();
-      };
-      if constexpr (Entry::declaration.adaptive) {
-        std::vector<double> errors;
-        for (double tol : {1e-6, 1e-8, 1e-10}) {
-          IntegratorOptions opt;
-          opt.rtol = tol;
-          opt.atol = tol;
-          opt.T = kT;
-          errors.push_back(error(opt));
-          table += " tol=" + std::to_string(tol) + " err=" + std::to_string(errors.back());
-        }
-        EXPECT_LT(errors[1], errors[0]) << table;
-        EXPECT_LT(errors[2], errors[1]) << table;
-        EXPECT_LT(errors[2], errors[0] / 50) << table;
-      } else {
-        const int order = Integrator::declaration.order;  // on this model
-        std::vector<std::pair<double, double>> points;
-        for (double h : {coarsest, coarsest / 2, coarsest / 4, coarsest / 8}) {
-          IntegratorOptions opt;
-          opt.h = order >= 5 ? 4 * h : h;
-          opt.T = kT;
-          points.emplace_back(opt.h, error(opt));
-          char entry[64];
-          std::snprintf(entry, sizeof entry, " h=%.4g err=%.3e", opt.h, points.back().second);
-          table += entry;
-        }
-        const OrderFit fit = fit_order(points, kRoundOff);
-        ASSERT_GE(fit.used, 3) << table;
-        EXPECT_NEAR(fit.order, order, 0.2) << table << " (" << fit.note << ")";
+  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>()) {
+    if (!method.runs) continue;
+    SCOPED_TRACE(std::string(method.name()));
+    ++checked;
+    std::string table;
+    const auto error = [&](const IntegratorOptions& opt) {
+      return (testing::final_state(method, model, y0, opt) - exact).norm();
+    };
+    if (method.entry->adaptive) {
+      std::vector<double> errors;
+      for (double tol : {1e-6, 1e-8, 1e-10}) {
+        IntegratorOptions opt;
+        opt.rtol = tol;
+        opt.atol = tol;
+        opt.T = kT;
+        errors.push_back(error(opt));
+        table += " tol=" + std::to_string(tol) + " err=" + std::to_string(errors.back());
       }
+      EXPECT_LT(errors[1], errors[0]) << table;
+      EXPECT_LT(errors[2], errors[1]) << table;
+      EXPECT_LT(errors[2], errors[0] / 50) << table;
+    } else {
+      const int order = method.on_model->order;  // on this model
+      std::vector<std::pair<double, double>> points;
+      for (double h : {coarsest, coarsest / 2, coarsest / 4, coarsest / 8}) {
+        IntegratorOptions opt;
+        opt.h = order >= 5 ? 4 * h : h;
+        opt.T = kT;
+        points.emplace_back(opt.h, error(opt));
+        char entry[64];
+        std::snprintf(entry, sizeof entry, " h=%.4g err=%.3e", opt.h, points.back().second);
+        table += entry;
+      }
+      const OrderFit fit = fit_order(points, kRoundOff);
+      ASSERT_GE(fit.used, 3) << table;
+      EXPECT_NEAR(fit.order, order, 0.2) << table << " (" << fit.note << ")";
     }
-  });
+  }
   EXPECT_GT(checked, 0);
 }
 
@@ -136,18 +134,16 @@ TEST(FreeRigidBody, EveryIntegratorConvergesToTheEllipticSolutionAtItsOrder) {
 
 TEST(TetrahedralEquilibrium, EveryIntegratorLeavesItInPlace) {
   const auto s = testing::make_setup<SphereNBody>("tetrahedron");
-  for_each_integrator([&]<class Entry>() {
-    if constexpr (Entry::template runs_on<SphereNBody>) {
-      using Integrator = typename Entry::template type<SphereNBody>;
-      IntegratorOptions opt;
-      opt.h = 0.01;
-      opt.rtol = 1e-8;
-      opt.atol = 1e-10;
-      opt.T = kT;
-      const auto y = testing::final_state<Integrator>(s.model, s.initial, opt);
-      EXPECT_LT((y - s.initial).template lpNorm<Eigen::Infinity>(), kRoundOff) << Entry::declaration.name;
-    }
-  });
+  for (const CompiledIntegrator<SphereNBody>& method : compiled_integrators<SphereNBody>()) {
+    if (!method.runs) continue;
+    IntegratorOptions opt;
+    opt.h = 0.01;
+    opt.rtol = 1e-8;
+    opt.atol = 1e-10;
+    opt.T = kT;
+    const auto y = testing::final_state(method, s.model, s.initial, opt);
+    EXPECT_LT((y - s.initial).template lpNorm<Eigen::Infinity>(), kRoundOff) << method.name();
+  }
 }
 
 }  // namespace
