@@ -13,6 +13,16 @@
 namespace geomint::testing {
 namespace {
 
+/// Which catalogue integrators run on Model, one character per entry in catalogue order ('1'
+/// runs): the views the model offers, as the integrators that need them see them.
+template <class Model>
+std::string runnable_signature() {
+  std::string signature;
+  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
+    signature += method.runs ? '1' : '0';
+  return signature;
+}
+
 /// Whether `pred<M>()` holds for some registry model M before the one named `model`.
 template <class Pred>
 bool some_model_before(std::string_view model, Pred&& pred) {
@@ -24,7 +34,7 @@ bool some_model_before(std::string_view model, Pred&& pred) {
   return found;
 }
 
-/// The model type named `model` as f's template argument; false if there is none.
+/// f called with the registry model type named `model` as its template argument.
 template <class F>
 bool on_model_named(std::string_view model, F&& f) {
   bool result = false, known = false;

@@ -1,11 +1,10 @@
 #pragma once
 // The cases of the suites that check what integrators declare (integrators/declaration.hpp),
 // generated from the integrator catalogue (studies/integrator_catalogue.hpp) and the model
-// registry (models/registry.txt): every pair (integrator,
-// model) that the catalogue says can run is a candidate, and a suite keeps those its rule
-// selects, by the integrator's declaration and these properties of the model. Adding an
-// integrator to the catalogue or a line to the registry adds its cases; no suite lists
-// integrators or models by hand.
+// registry (models/registry.txt): every pair (integrator, model) that the catalogue says can run
+// is a candidate, and a suite keeps those its rule selects, by the integrator's declaration and
+// these properties of the model. Adding an integrator to the catalogue or a line to the registry
+// adds its cases; no suite lists integrators or models by hand.
 //
 // Each case is a test of its own, registered at run time (register_case) as
 // <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. The suites
@@ -23,12 +22,12 @@
 // shares one manifold whatever its n, and the free rigid body (one so3* block) is another.
 //
 // The class of a model: its manifold and the set of catalogue integrators that run on it
-// (runnable_signature), i.e. the views it offers. The models of one class take the same code
-// path through every integrator; models of one manifold can differ in it (a diagonal inertia
-// admits the explicit VI, and the implicit VI then solves (3.16) body by body; a coupled one
-// takes the coupled solve). The suites whose checks are not about the model itself (order,
-// symmetry, symplecticity, energy drift) run each integrator on the first registry model of
-// every class it runs on (first_of_its_class); today
+// (runnable_signature, in tests/catalogue/model_classes.cpp), i.e. the views it offers. The models
+// of one class take the same code path through every integrator; models of one manifold can differ
+// in it (a diagonal inertia admits the explicit VI, and the implicit VI then solves (3.16) body by
+// body; a coupled one takes the coupled solve). The suites whose checks are not about the model
+// itself (order, symmetry, symplecticity, energy drift) run each integrator on the first registry
+// model of every class it runs on (first_of_its_class); today
 //   (TS2)^n, diagonal inertia   spherical_pendulum
 //   (TS2)^n, coupled inertia    double_spherical_pendulum
 //   so3*                        free_rigid_body
@@ -93,16 +92,6 @@ template <class Model, class F>
 void for_each_runnable(F&& f) {
   for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
     if (method.runs) f(method);
-}
-
-/// Which catalogue integrators run on Model, one character per entry in catalogue order ('1'
-/// runs): the views the model offers, as the integrators that need them see them.
-template <class Model>
-std::string runnable_signature() {
-  std::string signature;
-  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
-    signature += method.runs ? '1' : '0';
-  return signature;
 }
 
 /// Whether the registry model named `model` is the first registry model of its class: the
