@@ -1,7 +1,7 @@
 #pragma once
 // A catalogue integrator on a model type as a run-time value, so that what runs every
-// integrator on a model (the case runner, the catalogue suites, the benchmarks, the accuracy
-// gate) is compiled once per model and not once per (integrator, model) pair, which is most of
+// integrator on a model (the case runner, the catalogue suites, the benchmarks, the gates) is
+// compiled once per model and not once per (integrator, model) pair, which is most of
 // a build's time (docs/build-time.md). The integrators themselves are compiled once per model, at
 // -O3 with the model's vector field inlined into their steps, in a unit of their own per model
 // (studies/integrators_on_model.cpp.in, through studies/compiled_integrators.hpp); this header
@@ -77,7 +77,7 @@ struct CompiledIntegrator {
 };
 
 /// Every catalogue entry on M, in catalogue order (explicitly instantiated for each registry
-/// model in studies/run_<model>.cpp).
+/// model from studies/integrators_on_model.cpp.in).
 template <Model M>
 std::span<const CompiledIntegrator<M>> compiled_integrators();
 
