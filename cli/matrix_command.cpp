@@ -11,6 +11,7 @@
 #include "studies/engine.hpp"
 #include "studies/process_group.hpp"
 #include "studies/spec.hpp"
+#include "studies/verdicts.hpp"
 
 namespace geomint::cli {
 
@@ -47,8 +48,9 @@ Subcommand add_matrix_command(CLI::App& app) {
             options.jobs = o->jobs;
             const StudySummary s = run_study(spec, options);
             if (process_rank() != 0) return 0;  // rank 0 reports
-            std::fprintf(stderr, "geomint matrix: %d cells (%d n/a, %d failed) -> %s\n", s.cases,
-                         s.not_applicable, s.failed, o->out.c_str());
+            std::fprintf(stderr, "geomint matrix: %d cases (%d n/a, %d failed, %d added by the window search) -> %s\n",
+                         s.cases, s.not_applicable, s.failed, s.added, o->out.c_str());
+            std::fprintf(stderr, "%s\n", verdict_summary(read_verdict_counts(o->out), o->out).c_str());
             return 0;
           }};
 }

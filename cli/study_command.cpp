@@ -8,6 +8,7 @@
 #include "studies/engine.hpp"
 #include "studies/process_group.hpp"
 #include "studies/spec.hpp"
+#include "studies/verdicts.hpp"
 
 namespace geomint::cli {
 
@@ -45,9 +46,10 @@ Subcommand add_study_command(CLI::App& app) {
             options.progress = !o->quiet;
             const StudySummary s = run_study(spec, options);
             if (process_rank() != 0) return 0;  // rank 0 reports
-            std::fprintf(stderr, "geomint study %s: %d cases (%d resumed, %d failed, %d n/a) -> %s\n",
-                         spec.name.c_str(), s.cases, s.resumed, s.failed, s.not_applicable,
+            std::fprintf(stderr, "geomint study %s: %d cases (%d resumed, %d failed, %d n/a, %d added by the window search) -> %s\n",
+                         spec.name.c_str(), s.cases, s.resumed, s.failed, s.not_applicable, s.added,
                          o->out.c_str());
+            std::fprintf(stderr, "%s\n", verdict_summary(read_verdict_counts(o->out), o->out).c_str());
             return 0;
           }};
 }

@@ -97,7 +97,8 @@ struct CaseResult {
   std::string detail;         // one line: the failure or n/a reason, or notes
   double fail_time = std::numeric_limits<double>::quiet_NaN();
   Work work;
-  double cpu_s = 0.0;
+  double cpu_s = 0.0;        // the fastest of cpu_repetitions timed runs (case_runner.hpp)
+  int cpu_repetitions = 0;
   Metrics metrics;
   double global_err = std::numeric_limits<double>::quiet_NaN();  // the model's distance
   double global_err_ambient = std::numeric_limits<double>::quiet_NaN();  // Euclidean in R^N
@@ -111,6 +112,7 @@ struct CaseResult {
   bool adaptive = false;
   bool symplectic = false;         // the integrator's declared promises, for the matrix
   bool stays_on_manifold = false;
+  bool energy_conserved = false;   // the model's energy is conserved by the exact flow
   std::string notes;  // e.g. "initial state projected onto the manifold (defect 3e-5)"
 };
 

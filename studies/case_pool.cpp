@@ -96,7 +96,7 @@ enum Tag : int {
   kRequest = 1,  // (empty)
   kResult,       // index (8 bytes), CPU seconds (8 bytes), the record as JSON text
   kError,        // exit status (4 bytes), the message
-  kAssign,       // index (8 bytes), h (8 bytes)
+  kAssign,       // index (8 bytes), the spec's case (8 bytes), h (8 bytes)
   kStop,         // (empty)
 };
 
@@ -193,6 +193,7 @@ class CoordinatorPool final : public CasePool {
       if (const auto task = dispenser.take()) {
         std::string bytes;
         append(bytes, static_cast<std::uint64_t>(task->index));
+        append(bytes, static_cast<std::uint64_t>(task->of));
         append(bytes, task->h);
         send(bytes, to, kAssign);
         ++running_elsewhere;
@@ -308,7 +309,8 @@ void serve_cases([[maybe_unused]] int threads, [[maybe_unused]] const RunCase& r
     }
     std::optional<CaseTask> task;
     if (m->tag == kAssign)
-      task = CaseTask{static_cast<std::size_t>(read_at<std::uint64_t>(m->bytes, 0)), read_at<double>(m->bytes, 8)};
+      task = CaseTask{static_cast<std::size_t>(read_at<std::uint64_t>(m->bytes, 0)),
+                      static_cast<std::size_t>(read_at<std::uint64_t>(m->bytes, 8)), read_at<double>(m->bytes, 16)};
     else
       --alive;
     {

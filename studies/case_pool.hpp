@@ -17,10 +17,13 @@
 
 namespace geomint {
 
-/// A case to run: its index in the study, and the step size it takes (a same_steps_as case
-/// gets its own only once its source has run).
+/// A case to run: its index among the study's cases (as rank 0 counts them), the index of the
+/// spec's case it runs (every rank expands the spec the same way), and the step size it takes:
+/// a same_steps_as case gets its own only once its source has run, and a case the order window
+/// search adds (studies/order_window.hpp) is a spec case at a step the spec does not list.
 struct CaseTask {
   std::size_t index;
+  std::size_t of;
   double h;
 };
 

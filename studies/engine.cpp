@@ -28,6 +28,10 @@
 #include "studies/case_evocation.hpp"
 #include "studies/case_pool.hpp"
 #include "studies/case_schedule.hpp"
+#include "studies/claims.hpp"
+#include "studies/convergence.hpp"
+#include "studies/reproduction.hpp"
+#include "studies/verdicts.hpp"
 #include "studies/progress_line.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/result_files.hpp"
@@ -46,7 +50,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The version of the records and metrics a result folder holds; a change of it (or of the
 /// code revision) redoes every case.
-constexpr int kResultsFormat = 2;
+constexpr int kResultsFormat = 3;
 
 /// Everything a run's numbers depend on, the code revision included.
 nlohmann::json case_inputs(const CaseSpec& c) {
@@ -219,9 +223,11 @@ struct Job {
   const ExperimentReference* reference;
   std::string id;
   std::string cost_key;  // in DIR/costs.json, once its h is known
+  std::size_t of;        // the spec's case it runs: itself, or for a step the window search added,
+                         // the spec's case of the same integrator and experiment
 };
 
-nlohmann::json run_job(const Job& job, const fs::path& dir) {
+nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   nlohmann::json checksums = nlohmann::json::object();  // of the series files, for resuming
   const ExperimentSpec& ex = *job.experiment;
   const auto& ref = job.reference->solution;
@@ -263,6 +269,7 @@ nlohmann::json run_job(const Job& job, const fs::path& dir) {
   }
   nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
   record["series_files"] = checksums;
+  record["added_step"] = added_step;
   if (positions && result.status != "n/a") record["evocation"] = evoke_case(dir, job.id, result, *positions, ex.evoke->scan);
   write_file_atomically(dir / "cases" / (job.id + ".json"), sealed_record_text(record));
   return record;
@@ -310,82 +317,6 @@ std::optional<nlohmann::json> resumed_record(const Job& job, const ResultFolder&
     return std::nullopt;
   }
   return record;
-}
-
-std::string orders_csv(const StudySpec& spec, const std::vector<nlohmann::json>& records,
-                       const std::map<std::string, ExperimentReference>& references) {
-  std::string s =
-      "study,experiment,model,integrator,nominal_order,fitted_order,residual,points_used,"
-      "points_total,abscissa,note\n";
-  for (const auto& ex : spec.experiments) {
-    std::vector<std::string> integrators;  // in spec order
-    for (const auto& c : ex.cases)
-      if (std::find(integrators.begin(), integrators.end(), c.integrator) == integrators.end())
-        integrators.push_back(c.integrator);
-    const auto& ref = references.at(ex.name).solution;
-    double floor = 0.0;
-    if (ref)
-      floor = std::max(kReferenceMargin * ref->error_estimate,
-                       100.0 * std::numeric_limits<double>::epsilon() * ref->final_state.norm());
-    for (const auto& name : integrators) {
-      std::vector<std::pair<double, double>> points;
-      bool adaptive = false;
-      int nominal = 0;
-      for (const auto& r : records) {
-        if (r["experiment"] != ex.name || r["integrator"] != name) continue;
-        adaptive = r["adaptive"].get<bool>();
-        nominal = r["nominal_order"].get<int>();
-        if (r["status"] != "ok") continue;
-        points.emplace_back(number_from_json(r[adaptive ? "mean_step" : "h"]),
-                            number_from_json(r["global_err"]));
-      }
-      if (points.size() < 2 || !ref) continue;
-      OrderFit fit = fit_order(points, floor);
-      if (adaptive)
-        fit.note += std::string(fit.note.empty() ? "" : "; ") +
-                    "adaptive: slope against the mean step, not an order";
-      s += csv_text(spec.name) + "," + csv_text(ex.name) + "," + csv_text(ex.model) + "," +
-           csv_text(name) + "," + std::to_string(nominal) + "," + csv_number(fit.order) + "," +
-           csv_number(fit.residual) + "," + std::to_string(fit.used) + "," +
-           std::to_string(fit.total) + "," + (adaptive ? "mean_step" : "h") + "," +
-           csv_text(fit.note) + "\n";
-    }
-  }
-  return s;
-}
-
-std::string reproduction_csv(const StudySpec& spec, const std::vector<nlohmann::json>& records) {
-  std::string s = "study,experiment,example,method,setting,role,metric,published,ours,ratio,case_id,note\n";
-  for (const auto& ex : spec.experiments) {
-    for (const auto& p : ex.published) {
-      const auto same = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; };
-      const nlohmann::json* match = nullptr;
-      const CaseSpec* match_spec = nullptr;
-      for (std::size_t i = 0; i < ex.cases.size(); ++i) {
-        const CaseSpec& c = ex.cases[i];
-        const bool defaults = std::isnan(p.h) && std::isnan(p.rtol) && c.rtol == 1e-3 && c.atol == 1e-6;
-        if (c.integrator != p.integrator ||
-            !(defaults || (same(c.h, p.h) && same(c.rtol, p.rtol) && same(c.atol, p.atol))))
-          continue;
-        const std::string id = case_id(c, ex);
-        for (const auto& r : records)
-          if (r["case_id"] == id) match = &r;
-        match_spec = &c;
-        break;
-      }
-      if (!match) continue;
-      const bool adaptive = (*match)["adaptive"].get<bool>();
-      const std::string setting = p.setting.empty() ? setting_text(*match_spec, adaptive) : p.setting;
-      for (const auto& [metric, published] : p.values) {
-        const double ours = number_from_json((*match)[metric]);
-        s += csv_text(spec.name) + "," + csv_text(ex.name) + "," + csv_text(p.example) + "," +
-             csv_text(p.method) + "," + csv_text(setting) + "," + p.role + "," + metric + "," +
-             csv_number(published) + "," + csv_number(ours) + "," + csv_number(ours / published) +
-             "," + (*match)["case_id"].get<std::string>() + "," + csv_text(p.note) + "\n";
-      }
-    }
-  }
-  return s;
 }
 
 /// The bytes a case's files can take at most: its record, its series (SeriesDecimator's
@@ -491,6 +422,45 @@ std::map<std::string, ExperimentReference> shared_references(const StudySpec& sp
   return references_from_text(text);
 }
 
+/// The errors each experiment's reference can resolve (studies/convergence.hpp): the floor is
+/// the reference's own error estimate (kReferenceMargin of it) or round-off in |y_ref(T)|,
+/// whichever is larger; the ceiling a tenth of |y_ref(T)|.
+std::map<std::string, ErrorScale> experiment_error_scales(const StudySpec& spec,
+                                                          const std::map<std::string, ExperimentReference>& references) {
+  std::map<std::string, ErrorScale> scales;
+  for (const auto& ex : spec.experiments) {
+    const auto& ref = references.at(ex.name).solution;
+    if (!ref) continue;
+    const double size = ref->final_state.norm();
+    scales[ex.name] = {std::max(kReferenceMargin * ref->error_estimate, 100.0 * std::numeric_limits<double>::epsilon() * size),
+                       0.1 * size};
+  }
+  return scales;
+}
+
+/// The step size the window search adds for a pair next, or NaN: only where an order is
+/// measured, at most `window_search` of them, each within 2^window_search of the steps the spec
+/// lists and under the spec's step cap.
+double next_step_to_add(const PairConvergence& pair, const StudySpec& spec) {
+  if (!pair.measures_order() || pair.added >= spec.window_search) return kNaN;
+  const auto [smallest, largest] = std::minmax_element(pair.listed.begin(), pair.listed.end());
+  const double scale = std::ldexp(1.0, spec.window_search);
+  const double h = next_window_step(pair.window, pair.tried, *smallest / scale, *largest * scale);
+  if (std::isnan(h) || step_count_problem(pair.experiment->T, h, spec.limits.max_steps)) return kNaN;
+  return h;
+}
+
+/// Every catalogued integrator in catalogue order (families together), so that the report can
+/// give each one colour in every figure of every study, whichever of them a figure shows.
+nlohmann::json catalogue_json() {
+  auto list = nlohmann::json::array();
+  for (const auto& info : integrator_infos()) {
+    const Declaration& d = info.declaration;
+    list.push_back({{"name", d.name}, {"family", to_string(d.family)}, {"order", d.order}, {"adaptive", d.adaptive}});
+  }
+  return list;
+}
+
 /// A case's key in DIR/costs.json: its inputs without the code revision, so that the costs
 /// outlive a rebuild.
 std::string cost_key(const CaseSpec& c) {
@@ -529,12 +499,12 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
 
   std::vector<Job> jobs;
   for (const auto& ex : spec.experiments)
-    for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), "", ""});
+    for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), "", "", jobs.size()});
   const RunCase run_one = [&](const CaseTask& task) {
-    Job& job = jobs[task.index];
+    Job job = jobs[task.of];  // a copy: rank 0's threads run several cases of one spec case
     job.spec.h = task.h;
     job.id = case_id(job.spec, *job.experiment);
-    return run_job(job, dir);
+    return run_job(job, dir, task.index != task.of);
   };
   if (!folder) {  // a worker rank
     serve_cases(threads, run_one);
@@ -553,6 +523,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   const auto finish = [&](std::size_t i, const nlohmann::json& record, bool ran, bool resumed) {
     const std::lock_guard lock(mutex);
     records[i] = record;
+    records[i]["added_step"] = jobs[i].of != i;  // a resumed record may have been added, or not
     summary.resumed += resumed;
     summary.failed += record["status"] != "ok" && record["status"] != "n/a";
     summary.not_applicable += record["status"] == "n/a";
@@ -595,7 +566,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
     const std::vector<double> cost = expected_costs(expected, recorded);
     std::vector<CaseTask> tasks;
     for (std::size_t k : longest_first(cost)) {
-      tasks.push_back({to_run[k], jobs[to_run[k]].spec.h});
+      tasks.push_back({to_run[k], jobs[to_run[k]].of, jobs[to_run[k]].spec.h});
       expected_cost[to_run[k]] = cost[k];
       progress.expect(cost[k]);
     }
@@ -628,8 +599,37 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
     std::erase_if(second, [&](std::size_t i) { return std::isnan(jobs[i].spec.h); });
     run_all(second);
   };
+  // Where an order finds no asymptotic window, the step sizes the window search adds, a round
+  // at a time (each depends on the errors of the last), until none is wanted.
+  const std::map<std::string, ErrorScale> error_scales = experiment_error_scales(spec, references);
+  const auto run_window_search = [&] {
+    for (;;) {
+      const std::vector<PairConvergence> pairs = measure_convergence(spec, records, error_scales);
+      std::vector<std::size_t> added;
+      for (const auto& pair : pairs) {
+        const double h = next_step_to_add(pair, spec);
+        if (std::isnan(h)) continue;
+        const auto source = std::find_if(jobs.begin(), jobs.end(), [&](const Job& j) {
+          return j.experiment == pair.experiment && j.spec.integrator == pair.integrator && !std::isnan(j.spec.h);
+        });
+        Job job = *source;
+        job.spec.h = h;
+        job.of = static_cast<std::size_t>(source - jobs.begin());
+        added.push_back(jobs.size());
+        jobs.push_back(job);
+      }
+      if (added.empty()) return;
+      records.resize(jobs.size());
+      expected_cost.resize(jobs.size(), 0.0);
+      summary.cases += static_cast<int>(added.size());
+      summary.added += static_cast<int>(added.size());
+      progress.add_cases(added.size());
+      run_all(added);
+    }
+  };
   try {
     run_phases();
+    run_window_search();
   } catch (...) {
     costs.write(*folder);  // what the finished cases cost, for the run that resumes
     throw;
@@ -639,10 +639,16 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   std::string cases = cases_csv_header();
   for (const auto& r : records) cases += cases_csv_row(r);
   write_file_atomically(dir / "cases.csv", cases);
-  write_file_atomically(dir / "orders.csv", orders_csv(spec, records, references));
-  bool any_published = false;
-  for (const auto& ex : spec.experiments) any_published |= !ex.published.empty();
+  const std::vector<PairConvergence> convergence = measure_convergence(spec, records, error_scales);
+  write_file_atomically(dir / "orders.csv", orders_csv(spec.name, convergence));
+  write_file_atomically(dir / "verdicts.csv", verdicts_csv(spec.name, judge_study(spec, records, convergence)));
+  bool any_published = false, any_claims = false;
+  for (const auto& ex : spec.experiments) {
+    any_published |= !ex.published.empty();
+    any_claims |= !ex.claims.empty();
+  }
   if (any_published) write_file_atomically(dir / "reproduction.csv", reproduction_csv(spec, records));
+  if (any_claims) write_file_atomically(dir / "claims.csv", claims_csv(spec, records));
 
   nlohmann::json m;
   m["study"] = spec.name;
@@ -704,6 +710,7 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   }
   m["experiments"] = experiments;
   m["figures"] = spec.figures;
+  m["catalogue"] = catalogue_json();
   write_file_atomically(dir / "manifest.json", m.dump(2));
   return summary;
 }

@@ -20,6 +20,7 @@ struct StudyOptions {
 
 struct StudySummary {
   int cases = 0, failed = 0, resumed = 0, not_applicable = 0;
+  int added = 0;  // of the cases, those the window search added (studies/order_window.hpp)
 };
 
 StudySummary run_study(const StudySpec& spec, const StudyOptions& options);

@@ -28,6 +28,8 @@ class ProgressLine {
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
 
+  /// More cases than the study first had: the window search added them (studies/order_window.hpp).
+  void add_cases(std::size_t n) { total_ += n; }
   /// A case is scheduled to run, at this expected cost.
   void expect(double cost) {
     expected_left_ += cost;

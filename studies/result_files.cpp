@@ -59,12 +59,14 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["adaptive"] = r.adaptive;
   j["symplectic"] = r.symplectic;
   j["stays_on_manifold"] = r.stays_on_manifold;
+  j["energy_conserved"] = r.energy_conserved;
   j["steps"] = r.work.steps;
   j["rejected"] = r.work.rejected;
   j["f_evals"] = r.work.f_evals;
   j["exponentials"] = r.work.exponentials;
   j["nonlinear_iterations"] = r.work.nonlinear_iterations;
   j["cpu_s"] = r.cpu_s;
+  j["cpu_repetitions"] = r.cpu_repetitions;
   j["global_err"] = json_number(r.global_err);
   j["global_err_ambient"] = json_number(r.global_err_ambient);
   j["energy_err_max"] = json_number(m.energy_err_max);
@@ -111,7 +113,7 @@ const std::vector<std::string> kColumns = {
     "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
     "output_points", "fail_time", "status_detail", "reference_err", "below_reference",
     "symplectic", "stays_on_manifold", "momentum_rel_err_max", "global_err_ambient",
-    "casimir_err_max", "manifold_defect_max", "constraint_err_max"};
+    "casimir_err_max", "manifold_defect_max", "constraint_err_max", "cpu_repetitions", "added_step"};
 }  // namespace
 
 const std::vector<std::string>& cases_csv_columns() { return kColumns; }

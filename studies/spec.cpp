@@ -26,6 +26,7 @@
 #include "studies/integrator_declarations.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/model_catalogue.hpp"
+#include "studies/note_template.hpp"
 #include "studies/spec_text.hpp"
 #include "studies/tolerance_domain.hpp"
 #include "studies/user_method.hpp"
@@ -136,6 +137,13 @@ std::string text(const YAML::Node& node, const Context& ctx, const std::string& 
   }
   if (!v.IsScalar()) ctx.fail(v, key_text(key) + " must be text, got " + describe(v));
   return v.Scalar();
+}
+
+/// The text without the blanks and newlines around it.
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 /// A name that goes into result files: letters, digits, '_', '-', '.'; at most 100 characters.
@@ -310,7 +318,8 @@ nlohmann::json to_json(const YAML::Node& node) {
 
 const std::set<std::string> kTopLevelKeys = {
     "name",        "kind",        "title",   "description", "methods",
-    "experiments", "every_model", "figures", "max_steps",   "max_output"};
+    "experiments", "every_model", "figures", "max_steps",   "max_output",
+    "window_search", "known_deviations"};
 
 /// Refuses what yaml-cpp accepts but a spec must not hold: more nodes or deeper nesting than
 /// SpecLimits, an alias inside its own anchor, keys that are not text, duplicate keys, merge
@@ -638,6 +647,9 @@ class SpecReader {
       }
     }
     read_figures(get(root, "figures"), ctx);
+    if (const YAML::Node v = get(root, "window_search"); v.IsDefined())
+      spec_.window_search = whole_number(v, ctx, "'window_search'", 0, StudySpec::kMaxWindowSearch);
+    read_known_deviations(get(root, "known_deviations"), ctx);
     if (spec_.kind == "matrix")  // the matrix leaves no model out
       for (const auto& m : model_catalogue())
         if (std::none_of(spec_.experiments.begin(), spec_.experiments.end(),
@@ -977,7 +989,7 @@ class SpecReader {
     static const std::set<std::string> keys = {
         "name",    "title",           "description", "model",     "preset", "presets", "parameters",
         "initial", "project_initial", "T",           "reference", "plots",  "series",  "snapshots",
-        "runs",    "all_integrators", "published", "evoke", "formation_times"};
+        "runs",    "all_integrators", "published", "evoke", "formation_times", "claims"};
     case_settings_.clear();
     run_settings_.clear();
     ExperimentSpec ex;
@@ -1157,6 +1169,7 @@ class SpecReader {
     if (ex.cases.empty()) ec.fail(node, "no case: the experiment runs nothing");
     if (ex.evoke) check_evoked_cases(ex, node, ec.at("evoke"));
     read_published(get(node, "published"), ec, ex);
+    read_claims(get(node, "claims"), ec, ex);
     return ex;
   }
 
@@ -1300,7 +1313,7 @@ class SpecReader {
       if (p.role != "printed" && p.role != "reproducing")
         pc.fail(get(row, "role"),
                 "'role' must be 'printed' or 'reproducing', got " + quote(p.role));
-      p.note = text(row, pc, "note", false);
+      p.note = trimmed(text(row, pc, "note", false));
       p.setting = text(row, pc, "setting", false);
       if (has(row, "h")) p.h = positive(get(row, "h"), pc, "'h'");
       if (has(row, "rtol")) p.rtol = number_in(get(row, "rtol"), pc, "'rtol'", rtol_problem);
@@ -1310,6 +1323,10 @@ class SpecReader {
       if (p.values.empty())
         pc.fail(row,
                 "no published value (energy_err_mean, unit_length_err_mean or energy_rel_err_max)");
+      std::set<std::string> published;
+      for (const auto& [metric, value] : p.values) published.insert(metric);
+      if (const auto problem = note_template_problem(p.note, published))
+        pc.fail(get(row, "note"), "'note': " + *problem);
       // No setting given also matches the adaptive defaults (ode45's rtol 1e-3, atol 1e-6).
       const bool no_setting = std::isnan(p.rtol) && std::isnan(p.atol) && std::isnan(p.h);
       const bool matched = has_run(p.integrator, p.h, p.rtol, p.atol) ||
@@ -1318,6 +1335,72 @@ class SpecReader {
         pc.fail(row, "no case of this experiment has integrator " + quote(p.integrator) +
                          " with these settings");
       ex.published.push_back(p);
+    }
+  }
+
+  /// `claims`: a paper's checkable claims about the experiment (studies/claims.hpp).
+  void read_claims(const YAML::Node& list, const Context& ctx, ExperimentSpec& ex) {
+    if (!list.IsDefined()) return;
+    if (!list.IsSequence()) ctx.fail(list, "'claims' must be a list of claims, got " + describe(list));
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const YAML::Node node = list[k];
+      const Context cc = ctx.at("claims[" + std::to_string(k) + "]", node);
+      require_map(node, cc, "a claim is a map {claim, where, metric, integrators, at_most or at_least}");
+      reject_unknown_keys(node, cc, {"claim", "where", "metric", "integrators", "at_most", "at_least"});
+      ClaimSpec c;
+      c.claim = trimmed(text(node, cc, "claim"));  // a folded '>' keeps a final newline
+      c.where = trimmed(text(node, cc, "where"));
+      if (c.claim.empty()) cc.fail(get(node, "claim"), "'claim' is empty: quote what the paper says");
+      c.metric = text(node, cc, "metric");
+      if (!kNoteMetrics.contains(c.metric)) {
+        std::string known;
+        for (const auto& m : kNoteMetrics) known += (known.empty() ? "" : ", ") + m;
+        cc.fail(get(node, "metric"), "unknown metric " + quote(c.metric) + " (known: " + known + ")");
+      }
+      if (has(node, "integrators")) {
+        c.integrators = names(get(node, "integrators"), cc, "integrators", true);
+        for (std::size_t i = 0; i < c.integrators.size(); ++i)
+          if (std::none_of(ex.cases.begin(), ex.cases.end(),
+                           [&](const CaseSpec& cs) { return cs.integrator == c.integrators[i]; }))
+            cc.fail(get(node, "integrators")[i], "no case of this experiment runs " + quote(c.integrators[i]));
+      }
+      const bool most = has(node, "at_most"), least = has(node, "at_least");
+      if (most == least) cc.fail(node, "give the claim's bound as 'at_most' or 'at_least' (one of them)");
+      c.at_most = most;
+      c.bound = number(get(node, most ? "at_most" : "at_least"), cc, most ? "'at_most'" : "'at_least'");
+      ex.claims.push_back(std::move(c));
+    }
+  }
+
+  /// `known_deviations`: promises the spec expects not to be kept, each with its reason.
+  void read_known_deviations(const YAML::Node& list, const Context& ctx) {
+    if (!list.IsDefined()) return;
+    if (!list.IsSequence())
+      ctx.fail(list, "'known_deviations' must be a list of deviations, got " + describe(list));
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const YAML::Node node = list[k];
+      const Context kc = ctx.at("known_deviations[" + std::to_string(k) + "]", node);
+      require_map(node, kc, "a known deviation is a map {experiment, model, integrators, promise, reason}");
+      reject_unknown_keys(node, kc, {"experiment", "model", "integrators", "promise", "reason"});
+      KnownDeviation d;
+      d.experiment = text(node, kc, "experiment", false);
+      if (has(node, "experiment") &&
+          std::none_of(spec_.experiments.begin(), spec_.experiments.end(),
+                       [&](const ExperimentSpec& ex) { return ex.base_name == d.experiment; }))
+        kc.fail(get(node, "experiment"), "no experiment named " + quote(d.experiment));
+      d.model = text(node, kc, "model", false);
+      if (has(node, "model")) find_model_at(get(node, "model"), kc, d.model);
+      if (!has(node, "integrators")) kc.fail(node, "missing 'integrators'");
+      d.integrators = names(get(node, "integrators"), kc, "integrators", true);
+      for (std::size_t i = 0; i < d.integrators.size(); ++i)
+        if (!find_integrator_declaration(d.integrators[i]) && !methods_by_name_.contains(d.integrators[i]))
+          kc.fail(get(node, "integrators")[i], "unknown integrator " + quote(d.integrators[i]));
+      d.promise = text(node, kc, "promise");
+      if (d.promise != "order" && d.promise != "manifold" && d.promise != "momentum" && d.promise != "energy")
+        kc.fail(get(node, "promise"), "'promise' is order, manifold, momentum or energy, got " + quote(d.promise));
+      d.reason = trimmed(text(node, kc, "reason"));
+      if (d.reason.empty()) kc.fail(get(node, "reason"), "'reason' is empty: say why the deviation is expected");
+      spec_.known_deviations.push_back(std::move(d));
     }
   }
 

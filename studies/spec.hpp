@@ -21,7 +21,8 @@
 
 namespace geomint {
 
-/// A published figure next to which ours is shown (reproduction.csv).
+/// A published figure next to which ours is shown (reproduction.csv). Its note is a template
+/// (studies/note_template.hpp): every number in it is computed from the row's case.
 struct PublishedRow {
   std::string example, method, role, note, setting;
   std::string integrator;
@@ -43,6 +44,17 @@ struct ReferenceSpec {
 struct EvokeSpec {
   EvocationScan scan;
   std::size_t bodies = 0;  // the model's position blocks, for the output estimate
+};
+
+/// A checkable claim of a paper about an experiment (claims.csv, studies/claims.hpp): the largest
+/// (at_most) or smallest (at_least) value of a case metric over the selected finished cases,
+/// against the claim's bound.
+struct ClaimSpec {
+  std::string claim, where;             // the paper's words, and where it says them
+  std::string metric;                   // a numeric column of cases.csv
+  std::vector<std::string> integrators;  // the cases it is about (empty: every case)
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  bool at_most = true;                  // else at_least
 };
 
 struct ExperimentSpec {
@@ -70,6 +82,17 @@ struct ExperimentSpec {
   bool evokes(const CaseSpec& c) const { return evoke && (!std::isnan(c.h) || c.same_steps_as); }
   std::vector<CaseSpec> cases;  // expanded from `runs`
   std::vector<PublishedRow> published;
+  std::vector<ClaimSpec> claims;
+};
+
+/// `known_deviations`: a promise (studies/verdicts.hpp) the spec expects integrators not to keep
+/// in an experiment, and why; such a verdict is "explained" rather than broken or not checked.
+struct KnownDeviation {
+  std::string experiment;  // an experiment's name (before `presets:` expanded it); empty: every one
+  std::string model;       // empty: every model
+  std::vector<std::string> integrators;
+  std::string promise;     // order, manifold, momentum or energy
+  std::string reason;
 };
 
 struct StudySpec {
@@ -81,6 +104,11 @@ struct StudySpec {
   nlohmann::json figures = nlohmann::json::array();  // study-level figures, for the report
   nlohmann::json as_json;  // the spec as parsed, for the manifest
   RunLimits limits;  // `max_steps`, `max_output` (defaults 10^7, 1 GiB); every case carries max_steps
+  /// `window_search`: at most this many step sizes added per integrator and experiment where an
+  /// order finds no asymptotic window (studies/order_window.hpp).
+  int window_search = 3;
+  static constexpr int kMaxWindowSearch = 10;
+  std::vector<KnownDeviation> known_deviations;
 };
 
 /// What a spec may hold (studies/README.md): larger or deeper ones are refused unread.

@@ -155,8 +155,15 @@ class Study(unittest.TestCase):
             out = os.path.join(d, "out")
             r = geomint("study", spec, "--out", out)
             self.assertEqual(r.returncode, 0, r.stderr)
-            for name in ("manifest.json", "cases.csv", "orders.csv", "reproduction.csv"):
+            for name in ("manifest.json", "cases.csv", "orders.csv", "verdicts.csv", "reproduction.csv"):
                 self.assertTrue(os.path.exists(os.path.join(out, name)), name)
+            # The summary line says what verdicts.csv says.
+            with open(os.path.join(out, "verdicts.csv")) as f:
+                states = [v["state"] for v in csv.DictReader(f)]
+            self.assertIn(f"verdicts: {states.count('kept')} kept, {states.count('broken')} broken, "
+                          f"{states.count('not_checked')} not checked, {states.count('explained')} "
+                          "explained", r.stderr)
+            self.assertGreater(states.count("kept"), 0)
             with open(os.path.join(out, "cases.csv")) as f:
                 cases = list(csv.DictReader(f))
             self.assertEqual(len(cases), 6)

@@ -311,8 +311,9 @@ def cases_table(path: str) -> tuple[list[str], list[list[str]]] | None:
 
 
 def without_cpu(header: list[str], rows: list[list[str]]) -> list[list[str]]:
-    drop = header.index("cpu_s") if "cpu_s" in header else -1
-    return [[v for i, v in enumerate(r) if i != drop] for r in [header] + rows]
+    """The table without its timing columns (cpu_s, cpu_repetitions), which differ run to run."""
+    drop = {i for i, name in enumerate(header) if name in ("cpu_s", "cpu_repetitions")}
+    return [[v for i, v in enumerate(r) if i not in drop] for r in [header] + rows]
 
 
 def study_problems(out: str, cases: int | None = None) -> list[str]:
@@ -339,7 +340,7 @@ def study_problems(out: str, cases: int | None = None) -> list[str]:
 
 
 def same_results(fresh: str, out: str) -> list[str]:
-    """`out` holds the numbers of the fresh run `fresh`: cases.csv without cpu_s, orders.csv,
+    """`out` holds the numbers of the fresh run `fresh`: cases.csv without its timings, orders.csv,
     reproduction.csv, and every series file of the fresh run with the same content."""
     a, b = cases_table(os.path.join(fresh, "cases.csv")), cases_table(os.path.join(out, "cases.csv"))
     if a is None:

@@ -80,18 +80,21 @@ std::string read(const fs::path& p) {
   return s.str();
 }
 
-/// cases.csv without its cpu_s column (timings differ between runs).
+/// cases.csv without its timing columns, cpu_s and cpu_repetitions (they differ between runs).
 std::string cases_without_timing(const fs::path& dir) {
   std::stringstream in(read(dir / "cases.csv")), out;
-  std::size_t cpu_column = 0;
+  std::vector<std::size_t> timing_columns;
+  bool header = true;
   for (std::string line; std::getline(in, line);) {
     std::vector<std::string> cells;
     std::stringstream row(line);
     for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
-    if (cpu_column == 0)
-      while (cpu_column < cells.size() && cells[cpu_column] != "cpu_s") ++cpu_column;
+    if (header)
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (cells[i] == "cpu_s" || cells[i] == "cpu_repetitions") timing_columns.push_back(i);
+    header = false;
     for (std::size_t i = 0; i < cells.size(); ++i)
-      if (i != cpu_column) out << cells[i] << ',';
+      if (std::find(timing_columns.begin(), timing_columns.end(), i) == timing_columns.end()) out << cells[i] << ',';
     out << '\n';
   }
   return out.str();

@@ -1,0 +1,385 @@
+#include "studies/verdicts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "studies/io_error.hpp"
+#include "studies/result_files.hpp"
+
+namespace geomint {
+
+std::string_view to_string(VerdictState s) {
+  switch (s) {
+    case VerdictState::Kept: return "kept";
+    case VerdictState::Broken: return "broken";
+    case VerdictState::NotChecked: return "not_checked";
+    case VerdictState::Explained: return "explained";
+  }
+  return "unknown";
+}
+
+namespace {
+
+std::string g(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+/// The finished cases of one integrator in one experiment, and what it declares.
+struct Pair {
+  const ExperimentSpec* experiment;
+  std::string integrator, family;
+  bool adaptive = false, symplectic = false, stays_on_manifold = false;
+  std::vector<const nlohmann::json*> cases;
+
+  std::vector<const nlohmann::json*> ok() const {
+    std::vector<const nlohmann::json*> out;
+    for (const auto* c : cases)
+      if ((*c)["status"] == "ok") out.push_back(c);
+    return out;
+  }
+  bool not_applicable() const {
+    return std::all_of(cases.begin(), cases.end(), [](const auto* c) { return (*c)["status"] == "n/a"; });
+  }
+  /// Whether the model declares the metric (a record lists the columns it leaves empty).
+  bool has_metric(const std::string& column) const {
+    const nlohmann::json& r = *cases.front();
+    if (!r.contains("absent")) return true;
+    const auto& absent = r["absent"];
+    return std::find(absent.begin(), absent.end(), column) == absent.end();
+  }
+  /// max over the finished cases of a column, NaN once any is NaN.
+  double largest(const std::string& column) const {
+    double m = 0.0;
+    for (const auto* c : ok()) {
+      const double v = number_from_json((*c)[column]);
+      if (std::isnan(v)) return Verdict::kNaN;
+      m = std::max(m, v);
+    }
+    return m;
+  }
+  /// The finished case at the smallest step (fixed-step) or tolerance (adaptive), if any.
+  const nlohmann::json* finest() const {
+    const nlohmann::json* best = nullptr;
+    const auto setting = [](const nlohmann::json& c) {
+      const double h = number_from_json(c["h"]);
+      return std::isnan(h) ? number_from_json(c["rtol"]) : h;
+    };
+    for (const auto* c : ok())
+      if (!best || setting(*c) < setting(*best)) best = c;
+    return best;
+  }
+  /// The failed cases, e.g. "2 of 4 cases failed (LeftManifold at h = 0.0004, 0.0002)".
+  std::string failures() const {
+    std::string kinds;
+    int failed = 0;
+    for (const auto* c : cases) {
+      const std::string status = (*c)["status"].get<std::string>();
+      if (status == "ok" || status == "n/a") continue;
+      ++failed;
+      const double h = number_from_json((*c)["h"]);
+      kinds += (kinds.empty() ? "" : ", ") + status + (std::isnan(h) ? "" : " at h = " + g(h));
+    }
+    if (!failed) return "";
+    return std::to_string(failed) + " of " + std::to_string(cases.size()) + " cases failed (" + kinds + ")";
+  }
+};
+
+std::vector<Pair> pairs_of(const StudySpec& spec, const std::vector<nlohmann::json>& records) {
+  std::vector<Pair> pairs;
+  for (const auto& ex : spec.experiments) {
+    const std::size_t first = pairs.size();
+    for (const auto& r : records) {
+      if (r["experiment"] != ex.name) continue;
+      const std::string integrator = r["integrator"].get<std::string>();
+      auto it = std::find_if(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.end(),
+                             [&](const Pair& p) { return p.integrator == integrator; });
+      if (it == pairs.end()) {
+        pairs.push_back({&ex, integrator, r["family"].get<std::string>(), r["adaptive"].get<bool>(),
+                         r["symplectic"].get<bool>(), r["stays_on_manifold"].get<bool>(), {}});
+        it = pairs.end() - 1;
+      }
+      it->cases.push_back(&r);
+    }
+  }
+  return pairs;
+}
+
+Verdict verdict_of(const Pair& p, const std::string& promise) {
+  Verdict v;
+  v.experiment = p.experiment->name;
+  v.model = p.experiment->model;
+  v.integrator = p.integrator;
+  v.family = p.family;
+  v.promise = promise;
+  return v;
+}
+
+void not_checked(Verdict& v, const std::string& why, const std::string& reason) {
+  v.state = VerdictState::NotChecked;
+  v.why = why;
+  v.reason = reason;
+}
+
+/// A measured maximum against its bound: kept when value <= bound (NaN never is).
+void judge_at_most(Verdict& v, double value, double bound, const std::string& what) {
+  v.value = value;
+  v.bound = bound;
+  v.relation = "<=";
+  const bool kept = value <= bound;
+  v.state = kept ? VerdictState::Kept : VerdictState::Broken;
+  if (std::isnan(value)) v.why = "non_finite";
+  v.reason = what + " " + (std::isnan(value) ? "is not finite" : g(value) + (kept ? " <= " : " > ") + g(bound));
+}
+
+std::string with_failures(const std::string& reason, const Pair& p) {
+  const std::string f = p.failures();
+  return f.empty() ? reason : reason + "; " + f;
+}
+
+std::string steps_text(double a, double b) { return "h = " + g(a) + " .. " + g(b); }
+
+std::string setting_of(const nlohmann::json& c) {
+  const double h = number_from_json(c["h"]);
+  return std::isnan(h) ? "rtol = " + g(number_from_json(c["rtol"])) : "h = " + g(h);
+}
+
+Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& convergence, int window_search) {
+  Verdict v = verdict_of(p, "order");
+  const auto c = std::find_if(convergence.begin(), convergence.end(), [&](const PairConvergence& x) {
+    return x.experiment == p.experiment && x.integrator == p.integrator;
+  });
+  if (p.adaptive) {
+    std::string reason = "adaptive: step control ties the error to the tolerance, not to a step";
+    if (c != convergence.end() && !std::isnan(c->mean_step_slope))
+      reason += "; the slope of the error against the mean step is " + g(c->mean_step_slope) + ", not an order";
+    not_checked(v, "adaptive", reason);
+    return v;
+  }
+  if (c == convergence.end()) {
+    not_checked(v, "no_reference", "the experiment has no reference to measure the global error against");
+    return v;
+  }
+  v.bound = c->nominal - kOrderTolerance;
+  v.relation = ">=";
+  if (!c->measures_order()) {
+    not_checked(v, "too_few_steps", "the experiment lists " + std::to_string(c->listed.size()) +
+                                        " step size" + (c->listed.size() == 1 ? "" : "s") + ": an order needs three");
+    return v;
+  }
+  if (p.ok().empty()) {
+    not_checked(v, "failed", with_failures("no case finished", p));
+    return v;
+  }
+  const OrderWindow& w = c->window;
+  if (!w.found()) {
+    std::string reason = "no asymptotic window: " + w.why_none();
+    reason += "; " + std::to_string(c->added) + " step size" + (c->added == 1 ? "" : "s") + " added (at most " +
+              std::to_string(window_search) + ")";
+    not_checked(v, "no_window", with_failures(reason, p));
+    return v;
+  }
+  v.value = w.order;
+  std::string slopes;
+  for (int i = w.first; i < w.last; ++i) slopes += (slopes.empty() ? "" : ", ") + g(w.local_slopes[static_cast<std::size_t>(i)]);
+  char fit[200];
+  std::snprintf(fit, sizeof fit, "fitted %.2f over %s (%d points; local slopes %s; |p/%d - 1| = %.2g, correlation %.6f)",
+                w.order, steps_text(w.points[static_cast<std::size_t>(w.first)].first, w.points[static_cast<std::size_t>(w.last)].first).c_str(),
+                w.size(), slopes.c_str(), c->nominal, w.relative_deviation(), w.correlation);
+  if (w.below_nominal()) {
+    v.state = VerdictState::Broken;
+    v.why = "below_nominal";
+    v.reason = std::string(fit) + ": more than " + g(kOrderTolerance) + " below " + std::to_string(c->nominal);
+  } else {
+    v.state = VerdictState::Kept;
+    v.why = w.above_nominal() ? "from_above" : "nominal";
+    v.reason = std::string(fit) + (w.above_nominal() ? ": converging from above" : "");
+  }
+  v.reason = with_failures(v.reason, p);
+  return v;
+}
+
+Verdict manifold_verdict(const Pair& p) {
+  Verdict v = verdict_of(p, "manifold");
+  if (p.ok().empty()) {
+    not_checked(v, "failed", with_failures("no case finished", p));
+    return v;
+  }
+  judge_at_most(v, p.largest("manifold_defect_max"), kManifoldBound, "the largest manifold defect");
+  v.reason = with_failures(v.reason, p);
+  return v;
+}
+
+/// The momentum maps kept at every step size: their largest relative change over the finished
+/// cases, or where they start at 0 (the relative change is NaN, the absolute one finite), the
+/// absolute change against the same bound (the models' momenta are of order one: unit spheres,
+/// masses and lengths of order one).
+Verdict momentum_verdict(const Pair& p) {
+  Verdict v = verdict_of(p, "momentum");
+  if (p.ok().empty()) {
+    not_checked(v, "failed", with_failures("no case finished", p));
+    return v;
+  }
+  const double rel = p.largest("momentum_rel_err_max"), abs = p.largest("momentum_err_max");
+  if (std::isnan(rel) && std::isfinite(abs))
+    judge_at_most(v, abs, kMomentumBound, "the momentum maps start at 0: their largest absolute change");
+  else
+    judge_at_most(v, rel, kMomentumBound, "the largest relative change of the conserved momentum maps");
+  v.reason = with_failures(v.reason, p);
+  return v;
+}
+
+/// The energy at the finest setting the pair ran (the smallest h, or tolerance): a first-order
+/// method's bounded energy error is still O(h) at its largest steps. A bound on the error over
+/// this run, not a test for drift over long times.
+Verdict energy_verdict(const Pair& p) {
+  Verdict v = verdict_of(p, "energy");
+  const nlohmann::json* finest = p.finest();
+  if (!finest) {
+    not_checked(v, "failed", with_failures("no case finished", p));
+    return v;
+  }
+  const double rel = number_from_json((*finest)["energy_rel_err_max"]);
+  const double abs = number_from_json((*finest)["energy_err_max"]);
+  if (std::isnan(rel) && std::isfinite(abs)) {
+    not_checked(v, "no_scale", "the energy starts at 0: no scale for a relative error (the largest absolute change is " + g(abs) + ")");
+    return v;
+  }
+  judge_at_most(v, rel, kEnergyBound, "at the finest setting (" + setting_of(*finest) + ", T = " +
+                                          g((*finest)["T"].get<double>()) + "), the largest relative change of the energy");
+  v.reason = with_failures(v.reason, p);
+  return v;
+}
+
+/// The spec's known deviation for this verdict, if any.
+const KnownDeviation* known_deviation(const StudySpec& spec, const Verdict& v, const ExperimentSpec& ex) {
+  for (const auto& k : spec.known_deviations) {
+    if (k.promise != v.promise) continue;
+    if (!k.experiment.empty() && k.experiment != ex.name && k.experiment != ex.base_name) continue;
+    if (!k.model.empty() && k.model != ex.model) continue;
+    if (std::find(k.integrators.begin(), k.integrators.end(), v.integrator) == k.integrators.end()) continue;
+    return &k;
+  }
+  return nullptr;
+}
+
+/// A verdict the spec marks as a known deviation is explained when it is not kept (and could
+/// have been measured: an n/a pair, an adaptive method or a missing reference are not deviations).
+void apply_known_deviation(Verdict& v, const KnownDeviation* k) {
+  if (!k) return;
+  if (v.state == VerdictState::Kept) {
+    v.reason += " (the spec marks a known deviation here, which did not occur)";
+    return;
+  }
+  if (v.why == "n/a" || v.why == "adaptive" || v.why == "no_reference" || v.why == "too_few_steps") return;
+  v.state = VerdictState::Explained;
+  v.reason = k->reason + " [measured: " + v.reason + "]";
+}
+
+}  // namespace
+
+std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohmann::json>& records,
+                                 const std::vector<PairConvergence>& convergence) {
+  std::vector<Verdict> verdicts;
+  for (const Pair& p : pairs_of(spec, records)) {
+    std::vector<Verdict> promises;
+    const bool na = p.not_applicable();
+    const nlohmann::json& first = *p.cases.front();
+    if (na) {
+      // Every promise it declares, none measurable.
+      std::vector<std::string> declared = {"order"};
+      if (p.stays_on_manifold) declared.push_back("manifold");
+      if (p.symplectic) declared.insert(declared.end(), {"momentum", "energy"});
+      for (const auto& promise : declared) {
+        Verdict v = verdict_of(p, promise);
+        not_checked(v, "n/a", first["status_detail"].get<std::string>());
+        promises.push_back(v);
+      }
+    } else {
+      promises.push_back(order_verdict(p, convergence, spec.window_search));
+      if (p.stays_on_manifold && p.has_metric("manifold_defect_max")) promises.push_back(manifold_verdict(p));
+      if (p.symplectic && p.has_metric("momentum_rel_err_max")) promises.push_back(momentum_verdict(p));
+      if (p.symplectic && p.has_metric("energy_rel_err_max") && first.value("energy_conserved", false))
+        promises.push_back(energy_verdict(p));
+    }
+    for (Verdict& v : promises) {
+      apply_known_deviation(v, known_deviation(spec, v, *p.experiment));
+      verdicts.push_back(std::move(v));
+    }
+  }
+  return verdicts;
+}
+
+std::string verdicts_csv(const std::string& study, const std::vector<Verdict>& verdicts) {
+  std::string s = "study,experiment,model,integrator,family,promise,state,why,value,bound,relation,reason\n";
+  for (const auto& v : verdicts)
+    s += csv_text(study) + "," + csv_text(v.experiment) + "," + csv_text(v.model) + "," + csv_text(v.integrator) + "," +
+         csv_text(v.family) + "," + v.promise + "," + std::string(to_string(v.state)) + "," + v.why + "," +
+         csv_number(v.value, std::isnan(v.value)) + "," + csv_number(v.bound, std::isnan(v.bound)) + "," +
+         v.relation + "," + csv_text(v.reason) + "\n";
+  return s;
+}
+
+namespace {
+
+/// The fields of one CSV record (RFC 4180: quoted fields may hold commas, doubled quotes and
+/// newlines); reads one record from `in`.
+bool read_csv_record(std::istream& in, std::vector<std::string>& fields) {
+  fields.clear();
+  std::string field;
+  bool quoted = false, any = false;
+  for (char ch; in.get(ch);) {
+    any = true;
+    if (quoted) {
+      if (ch != '"') field += ch;
+      else if (in.peek() == '"') field += static_cast<char>(in.get());
+      else quoted = false;
+    } else if (ch == '"') {
+      quoted = true;
+    } else if (ch == ',') {
+      fields.push_back(std::move(field));
+      field.clear();
+    } else if (ch == '\n') {
+      break;
+    } else {
+      field += ch;
+    }
+  }
+  if (any) fields.push_back(std::move(field));
+  return any;
+}
+
+}  // namespace
+
+VerdictCounts read_verdict_counts(const std::filesystem::path& dir) {
+  const std::filesystem::path file = dir / "verdicts.csv";
+  std::ifstream in(file);
+  if (!in) throw IoError("cannot read " + file.string());
+  std::vector<std::string> fields;
+  read_csv_record(in, fields);
+  const auto column = std::find(fields.begin(), fields.end(), "state");
+  if (column == fields.end()) throw IoError(file.string() + ": no 'state' column");
+  const auto index = static_cast<std::size_t>(column - fields.begin());
+  VerdictCounts counts;
+  while (read_csv_record(in, fields)) {
+    if (index >= fields.size()) throw IoError(file.string() + ": a record has no state");
+    const std::string& state = fields[index];
+    if (state == "kept") ++counts.kept;
+    else if (state == "broken") ++counts.broken;
+    else if (state == "not_checked") ++counts.not_checked;
+    else if (state == "explained") ++counts.explained;
+    else throw IoError(file.string() + ": unknown state '" + state + "'");
+  }
+  return counts;
+}
+
+std::string verdict_summary(const VerdictCounts& c, const std::filesystem::path& dir) {
+  return "verdicts: " + std::to_string(c.kept) + " kept, " + std::to_string(c.broken) + " broken, " +
+         std::to_string(c.not_checked) + " not checked, " + std::to_string(c.explained) + " explained (" +
+         (dir / "verdicts.csv").string() + ")";
+}
+
+}  // namespace geomint
