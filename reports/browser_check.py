@@ -10,7 +10,14 @@ A page fails on
   did not load;
 - an empty figure: an <img>, <svg> or <object> drawn with no width or height, a heat map
   without cells, or a matrix page (page_shell.matrix_file) without a heat map;
-- a page of 1 MB or more.
+- a page of 1 MB or more;
+- a page wider than the window (it scrolls sideways: wide content must scroll inside its own
+  panel), at WINDOW's 1400 x 900;
+- an index whose heat map (there is one when the results hold a matrix study) does not start
+  on its first screen.
+
+legend() reads a heat map's legend: per state the promises and cells it counts, for a test to
+compare with the study's verdicts.csv.
 
 Chromium and its driver are Debian's (packages chromium, chromium-driver), driven by Debian's
 python3-selenium; nothing is fetched from the network. Only link_problem is needed without them.
@@ -25,7 +32,7 @@ from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
-WINDOW = (1400, 1000)  # a fixed size: screenshots of one report compare across runs
+WINDOW = (1400, 900)  # the viewport; a fixed size: screenshots of one report compare across runs
 PAGE_LIMIT = 1_000_000  # bytes
 
 # Runs before any script of the page: keeps every uncaught error where the check can read it.
@@ -53,8 +60,22 @@ return {
   heatMaps: Array.from(document.querySelectorAll("table.heatmap")).map(function (t) {
     return t.querySelectorAll("td.c").length; }),
   links: Array.from(document.querySelectorAll("a[href]")).map(function (a) {
-    return a.getAttribute("href"); })
+    return a.getAttribute("href"); }),
+  viewport: [document.documentElement.clientWidth, window.innerHeight],
+  scrollWidth: document.documentElement.scrollWidth,
+  heatMapTop: (function () {
+    var map = document.querySelector("table.heatmap");
+    return map ? map.getBoundingClientRect().top + window.scrollY : null; })()
 };
+"""
+
+# The heat map legend's items: state, the counts it gives, and the text a reader sees.
+LEGEND = """
+return Array.from(document.querySelectorAll("ul.legend li[data-state]")).map(function (li) {
+  return {state: li.dataset.state, promises: Number(li.dataset.promises),
+          cells: Number(li.dataset.cells), text: li.textContent,
+          shown: li.getBoundingClientRect().height > 0};
+});
 """
 
 # Opens the first heat map cell's detail panel and reads it back.
@@ -72,7 +93,8 @@ return {shown: !panel.hidden, heading: panel.querySelector("h3").textContent,
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str  # broken image, broken link, JavaScript error, empty figure, page too large
+    kind: str  # broken image, broken link, JavaScript error, empty figure, page too large,
+    # page scrolls sideways, heat map below the first screen
     page: str  # the page's file name
     detail: str
 
@@ -136,6 +158,10 @@ class Browser:
                                        options=options)
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                                     {"source": ERROR_HOOK})
+        # The viewport itself WINDOW, whatever the window's frame takes.
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": WINDOW[0], "height": WINDOW[1],
+                                     "deviceScaleFactor": 1, "mobile": False})
 
     def __enter__(self) -> Browser:
         return self
@@ -155,6 +181,12 @@ class Browser:
                 screenshots[page.name].parent.mkdir(parents=True, exist_ok=True)
                 self.driver.save_screenshot(str(screenshots[page.name]))
         return problems
+
+    def legend(self, page: Path) -> list[dict[str, Any]]:
+        """The heat map legend of a page: per item its state, promises, cells, its text and
+        whether it is drawn."""
+        self.driver.get(page.resolve().as_uri())
+        return list(self.driver.execute_script(LEGEND))
 
     def check_page(self, report: Path, page: Path,
                    known: dict[Path, set[str]] | None = None) -> list[Problem]:
@@ -186,6 +218,15 @@ class Browser:
             problems.append(problem("empty figure", "a heat map has no cells"))
         if page.name.endswith("-matrix.html") and not seen["heatMaps"]:
             problems.append(problem("empty figure", "the matrix page has no heat map"))
+        width, height = seen["viewport"]
+        if seen["scrollWidth"] > width:
+            problems.append(problem("page scrolls sideways", f"{seen['scrollWidth']} px wide, "
+                                                             f"the window shows {width} px"))
+        if page.name == "index.html" and seen["heatMapTop"] is not None \
+                and seen["heatMapTop"] >= height:
+            problems.append(problem("heat map below the first screen",
+                                    f"it starts {seen['heatMapTop']:.0f} px down, the window is "
+                                    f"{height} px high"))
         for href in links:
             why = link_problem(report, page, href, known)
             if why:

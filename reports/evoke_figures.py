@@ -26,7 +26,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
 
-from figures import COLORS, FLOOR  # noqa: E402  (the report's colours and log-axis floor)
+from figures import CURVE_COLORS, FLOOR  # noqa: E402  (colours of what is not an integrator)
 
 FRAME_FIGURE = re.compile(r"[0-9]+-xi.*\.png")
 
@@ -66,15 +66,15 @@ def save(fig: MplFigure, path: Path) -> None:
 def scores_figure(scores: dict[str, np.ndarray], evocation: dict) -> MplFigure:
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     ax.grid(True, which="major", alpha=0.3)
-    ax.semilogy(scores["xi"], np.maximum(scores["score"], FLOOR), color=COLORS[0], linewidth=0.9,
-                label="closure score")
+    ax.semilogy(scores["xi"], np.maximum(scores["score"], FLOOR), color=CURVE_COLORS[0],
+                linewidth=0.9, label="closure score")
     for best in evocation["best"]:
-        ax.plot(best["xi"], max(best["score"], FLOOR), "o", color=COLORS[1], markersize=4)
+        ax.plot(best["xi"], max(best["score"], FLOOR), "o", color=CURVE_COLORS[1], markersize=4)
         ax.annotate(str(best["rank"]), (best["xi"], max(best["score"], FLOOR)), fontsize="small",
                     textcoords="offset points", xytext=(3, 3))
     critical = evocation.get("critical_frequency")
     if critical is not None:
-        ax.axvline(critical, color=COLORS[2], linestyle="--", linewidth=0.9,
+        ax.axvline(critical, color=CURVE_COLORS[2], linestyle="--", linewidth=0.9,
                    label=f"critical frequency {critical:.5g} rad/s")
     ax.set_xlabel(r"frame rate $\xi$ [rad/s]")
     ax.set_ylabel("closure score (0 closed, ~1 not)")
@@ -92,7 +92,7 @@ def frame_figure(frame: dict[str, np.ndarray], bodies: list[str], best: dict) ->
     points = []
     for index, body in enumerate(bodies):
         x, y, z = (frame[f"{body}_{a}"] for a in "xyz")
-        color = COLORS[index % len(COLORS)]
+        color = CURVE_COLORS[index % len(CURVE_COLORS)]
         ax3.plot(x, y, z, linewidth=0.6, color=color, label=body)
         top.plot(x, y, linewidth=0.6, color=color, label=body)
         top.plot(x[:1], y[:1], "o", color=color, markersize=3)

@@ -1,11 +1,23 @@
-"""The matplotlib figures of one experiment: invariant errors over time and convergence.
+"""The matplotlib figures of one experiment: invariant errors over time, convergence and
+work-precision; and a study's figures across experiments.
 
-Each figure is written as PNG (shown on the page) and SVG (linked from it). A plot
-with nothing to draw is not written; its reason goes into the figure's notes.
+Each figure is written as PNG (shown on the page) and SVG (linked from it). A plot with nothing
+to draw is not written; its reason goes into the figure's notes.
+
+What a reader can rely on in every figure:
+- an integrator has one colour and marker everywhere (integrator_style.py); in a figure of
+  cases over time, its step size h or tolerance rtol is the shade: lighter, larger;
+- curves that coincide (COINCIDENCE) are all drawn, the later ones dashed on top, and the
+  legend says so;
+- every axis has a label with its unit; figures use constrained layout, and the legend sits to
+  the right of the figure, so titles, labels, legends and data never overlap;
+- a convergence figure's slope labels are moved apart until none overlaps another or leaves
+  the axes (place_slope_labels).
 """
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,73 +32,70 @@ from matplotlib.cm import ScalarMappable  # noqa: E402
 from matplotlib.colors import Normalize, to_rgba  # noqa: E402
 from matplotlib.figure import Figure as MplFigure  # noqa: E402
 from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+from matplotlib.transforms import Bbox  # noqa: E402
 from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
 
+import manifolds  # noqa: E402
 import sphere_mesh  # noqa: E402
-
-from formatting import (PEER_FAMILIES, UNOPTIMISED_MARK, TimingMark,  # noqa: E402
-                        case_label, fmt_count, fmt_float, fmt_order, status_text, timing_mark)
+from formatting import (FAMILIES, UNOPTIMISED_MARK, TimingMark, case_label,  # noqa: E402
+                        fmt_count, fmt_float, fmt_order, status_text, timing_mark)
+from integrator_style import (USER_GROUP, Style, Styles, group_title,  # noqa: E402
+                              setting_shades)
 from results import Row, Series, Study, slug  # noqa: E402
 
 # Round-off-level errors (1e-16) and exact zeros would stretch or break a log axis.
 FLOOR = 1e-17
-COLORS = plt.get_cmap("tab10").colors
-# Time-series figures can hold many cases: after ten colours, change the line style.
-LINE_CYCLE = plt.cycler(linestyle=["-", "--", ":", "-."]) * plt.cycler(color=COLORS)
+# Colours of what is not an integrator: a model's named curves, an evocation's bodies.
+CURVE_COLORS = plt.get_cmap("tab10").colors
+# Two curves closer than this at every point drawn (relative to the values on a log axis, to
+# the panel's extent on a linear one) look like one: the legend says that they coincide.
+COINCIDENCE = 1e-2
+DASH = 4.0  # points: the dash of a curve drawn on top of one it coincides with
+MARKER_SIZE = 6.0
+MARKS_PER_LINE = 10  # markers on a line over time, to tell integrators of one hue apart
+# A coincident point set is drawn smaller by this factor than the one under it, which so stays
+# visible as a ring.
+COINCIDENT_SHRINK = 0.6
+# A CPU time is unreliable when the case's timed runs together lasted less than this.
+RELIABLE_TIMING_S = 0.01
+LEGEND_ROWS = 44  # a legend with more entries gets a second column (else too tall)
 plt.rcParams["svg.hashsalt"] = "geomint"  # stable element ids, so reruns diff cleanly
 
+MODEL_UNITS = ("[model units]: the units in which the model's parameters and state are given "
+               "(its spec and preset).")
+FLOOR_NOTE = (f"Values below {FLOOR:g}, including exact zeros, are drawn at {FLOOR:g}.")
+SHADE_NOTE = ("Each integrator has its own colour and marker (the same in every figure); "
+              "when a figure shows it at several step sizes or tolerances, the larger h or "
+              "looser rtol is drawn lighter.")
+COINCIDENCE_NOTE = (f"'coincides with': equal to the named curve within {COINCIDENCE:.0%} at "
+                    "every point drawn; it is drawn dashed on top of it, so both show.")
 
-@dataclass(frozen=True)
-class Style:
-    """How one integrator is drawn in the convergence and work-precision figures."""
-
-    color: Any
-    marker: str
-    line: str  # its fitted slope (convergence) or the line joining its points (work-precision)
-    peer: bool
-
-
-# Geometric integrators in colours, solid lines; their peers (formatting.PEER_FAMILIES: the
-# classical methods and the reference solvers) in greys, dash-dotted, with markers of their own:
-# the two sets never share a marker, so they stay apart in print and without colour. Every
-# marker is filled, so a point below the reference's error can be drawn hollow.
-GEOMETRIC_COLORS = tuple(c for c in COLORS if len(set(c)) > 1)  # tab10 without its grey
-GEOMETRIC_MARKERS = "oPX*d"
-PEER_COLORS = ("0.0", "0.35", "0.6")
-PEER_MARKERS = "sD^v<>ph"
-GEOMETRIC_HEADER = "geometric integrators:"
-PEER_HEADER = "peers (classical, reference solvers):"
-
-
-def integrator_styles(cases: list[Row]) -> dict[str, Style]:
-    """A style per integrator of the cases, in the order they first appear."""
-    styles: dict[str, Style] = {}
-    counts = {False: 0, True: 0}
-    for case in cases:
-        integrator = case["integrator"]
-        if integrator in styles:
-            continue
-        peer = case["family"] in PEER_FAMILIES
-        index = counts[peer]
-        counts[peer] += 1
-        colors, markers, line = ((PEER_COLORS, PEER_MARKERS, "-.") if peer else
-                                 (GEOMETRIC_COLORS, GEOMETRIC_MARKERS, "-"))
-        # Colours first; once they run out, the next marker of the set.
-        styles[integrator] = Style(colors[index % len(colors)],
-                                   markers[(index // len(colors)) % len(markers)], line, peer)
-    return styles
+# The global error is the model's state distance (docs/result-files.md): sqrt of the sum over
+# state blocks of d^2, d the great-circle angle on S^2, the rotation angle on SO(3), Euclidean
+# elsewhere. Its axis names the parts by the model's manifold (manifolds.py).
+_EUCLIDEAN = "Euclidean [model units]"
+ERROR_DISTANCES = {
+    manifolds.SPHERES: r"angles on $S^2$ [rad] $\oplus$ $\|\Delta\omega_i\|$ [rad/s]",
+    manifolds.RIGID_BODY: _EUCLIDEAN,
+    manifolds.TOP: r"angle on SO(3) [rad] $\oplus$ " + _EUCLIDEAN,
+    manifolds.TOP_REDUCED: _EUCLIDEAN,
+    manifolds.TOP_QUADRATIC: r"angle on SO(3) [rad] $\oplus$ " + _EUCLIDEAN,
+    manifolds.QUADROTORS: r"angles on SO(3), $S^2$ [rad] $\oplus$ " + _EUCLIDEAN,
+    manifolds.ASTROJAX: _EUCLIDEAN,
+    manifolds.ASTROJAX_PLANAR: _EUCLIDEAN,
+}
+GLOBAL_ERROR_NOTE = ("Global error: the distance of y(T) from the reference's y_ref(T), "
+                     "sqrt(sum over the state blocks of d^2), d the great-circle angle on S^2 "
+                     "[rad], the rotation angle on SO(3) [rad], Euclidean elsewhere (\u2295 in "
+                     "the axis label). " + MODEL_UNITS)
 
 
-def grouped_handles(handles: dict[str, Any], styles: dict[str, Style]) -> list[Any]:
-    """The integrators' legend handles, geometric ones first, each set under its header (a
-    handle with nothing to draw: _legend sets it in bold)."""
-    grouped = []
-    for peer, header in ((False, GEOMETRIC_HEADER), (True, PEER_HEADER)):
-        members = [handle for integrator, handle in handles.items()
-                   if styles[integrator].peer == peer]
-        if members:
-            grouped += [Line2D([], [], linestyle="none", label=header)] + members
-    return grouped
+def global_error_label(model: str) -> str:
+    """The global error's axis label: its distance on the model's manifold, with units."""
+    distance = ERROR_DISTANCES.get(manifolds.MODEL_MANIFOLDS.get(model),
+                                   "the model's state distance [model units]")
+    return f"global error: {distance}"
 
 
 @dataclass(frozen=True)
@@ -94,25 +103,25 @@ class SeriesPlot:
     """How one series/<case_id>.csv column is drawn against time."""
 
     column: str
-    ylabel: str
+    ylabel: str  # one line, with its unit
     title: str
     clip_to_floor: bool  # else non-positive values are left out
 
 
 SERIES_PLOTS = {
-    "energy": SeriesPlot("energy_err", "$|E(t) - E(0)|$ [J]\n(exact zeros omitted)",
-                         "energy error", False),
-    "unit_length": SeriesPlot("unit_length_err", r"$\mathrm{max}_i\ |\ \|q_i\| - 1\ |$",
+    "energy": SeriesPlot("energy_err", r"$|E(t) - E(0)|$ [J]", "energy error", False),
+    "unit_length": SeriesPlot("unit_length_err",
+                              r"$\mathrm{max}_i\ |\,\|q_i\| - 1\,|$ [dimensionless]",
                               "unit-length error", True),
     "tangency": SeriesPlot("tangency_err", r"$\mathrm{max}_i\ |q_i \cdot \omega_i|$ [rad/s]",
                            "tangency error", True),
-    "momentum": SeriesPlot("momentum_err", r"$\mathrm{max}_k\ |J_k(t) - J_k(0)|$",
+    "momentum": SeriesPlot("momentum_err", r"$\mathrm{max}_k\ |J_k(t) - J_k(0)|$ [model units]",
                            "momentum error", True),
-    "steps": SeriesPlot("step", "step size [s]", "step size", False),
-    "casimir": SeriesPlot("casimir_err", r"$\mathrm{max}_k\ |C_k(t) - C_k(0)|$",
+    "steps": SeriesPlot("step", "step size h [s]", "step size", False),
+    "casimir": SeriesPlot("casimir_err", r"$\mathrm{max}_k\ |C_k(t) - C_k(0)|$ [model units]",
                           "Casimir error", True),
-    "manifold_defect": SeriesPlot("manifold_defect", r"largest manifold defect $\mathrm{max}_k\ |D_k|$",
-                                  "manifold defect", True),
+    "manifold_defect": SeriesPlot("manifold_defect", r"$\mathrm{max}_k\ |D_k|$ [model units]",
+                                  "largest manifold defect", True),
 }
 
 
@@ -136,6 +145,7 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
     """Draw every plot the experiment asks for into out_dir/figures/<study>/."""
     name = experiment["name"]
     cases = study.cases_of(name)
+    styles = Styles(study.manifest, study.cases)
     plots = list(experiment.get("plots") or [])
     notes: list[str] = []
     series: dict[str, Series] = {}
@@ -151,19 +161,20 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
     for plot in plots:
         if plot == "convergence":
             fig, plot_notes = convergence_figure(title, experiment.get("reference_err"),
-                                                 cases, study.orders_of(name))
+                                                 cases, study.orders_of(name), styles)
         elif plot in SERIES_PLOTS:
-            fig, plot_notes = series_figure(SERIES_PLOTS[plot], title, cases, series)
+            fig, plot_notes = series_figure(SERIES_PLOTS[plot], title, cases, series, styles)
         elif plot == "kinetic_energy_map":
             fig, plot_notes = kinetic_energy_map_figure(title, cases, study)
         elif plot == "curves":
-            fig, plot_notes = curves_figure(title, cases, study)
+            fig, plot_notes = curves_figure(title, cases, study, styles)
         elif plot == "formation":
             fig, plot_notes = formation_figure(title, experiment, cases, study)
         elif plot == "outputs":
-            fig, plot_notes = outputs_figure(title, cases, study)
+            fig, plot_notes = outputs_figure(title, cases, study, styles)
         elif plot == "work_precision":
-            fig, plot_notes = work_precision_figure(title, cases, timing_mark(study.manifest))
+            fig, plot_notes = work_precision_figure(title, cases, timing_mark(study.manifest),
+                                                    styles)
         else:
             figures.append(Figure(plot, None, [f"Unknown plot kind '{plot}'."]))
             continue
@@ -175,12 +186,110 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
     return ExperimentFigures(figures, notes)
 
 
-def series_figure(spec: SeriesPlot, title: str, cases: list[Row],
-                  series: dict[str, Series]) -> tuple[MplFigure | None, list[str]]:
+# ---- Cases over time: one colour per integrator, one shade per h or rtol -------------------
+
+
+@dataclass(frozen=True)
+class CaseLook:
+    """How one case is drawn in a figure of cases over time."""
+
+    style: Style  # its integrator's
+    color: str  # the style's colour in the shade of the case's h or rtol
+    linestyle: Any  # solid, or dashes on top of a curve it coincides with
+    label: str
+    stagger: float  # in [0, 1): where in each step between markers its first one sits
+
+    def plot(self, ax: Axes, *xyz: np.ndarray) -> None:
+        """Its line, with MARKS_PER_LINE of its integrator's markers evenly spread over its
+        points, staggered between cases so that they do not hide each other."""
+        step = max(len(xyz[0]) // MARKS_PER_LINE, 1)
+        start = int(self.stagger * step)
+        ax.plot(*xyz, color=self.color, linestyle=self.linestyle, linewidth=1,
+                marker=self.style.marker, markersize=4, markevery=(start, step))
+
+    def handle(self) -> tuple[Style, Line2D]:
+        """Its legend entry, with its integrator's style to group it by."""
+        return self.style, Line2D([], [], color=self.color, linestyle=self.linestyle,
+                                  linewidth=1, marker=self.style.marker, markersize=4,
+                                  label=self.label)
+
+
+def case_looks(cases: list[Row], traces: list[list[np.ndarray]], styles: Styles,
+               scales: list[float | None]) -> list[CaseLook]:
+    """The look of each case (in legend order, see in_legend_order) whose traces (one array
+    per panel: its coordinates there) are drawn; scales as for coincidences."""
+    shades = {}
+    for integrator in dict.fromkeys(c["integrator"] for c in cases):
+        shades[integrator] = setting_shades(styles.of(integrator).color,
+                                            [_setting(c) for c in cases
+                                             if c["integrator"] == integrator])
+    labels = [case_label(c) + ("" if c["status"] == "ok" else f" ({c['status']})")
+              for c in cases]
+    first = coincidences(traces, scales)
+    looks = []
+    for index, (case, label) in enumerate(zip(cases, labels)):
+        if first[index] is not None:
+            label += f" (coincides with {labels[first[index]]})"
+        looks.append(CaseLook(styles.of(case["integrator"]),
+                              shades[case["integrator"]][_setting(case)],
+                              coincident_linestyle(first, index), label,
+                              index / len(cases)))
+    return looks
+
+
+def in_legend_order(cases: list[Row], styles: Styles) -> list[Row]:
+    """Cases by their integrators' legend order (integrator_style.Style.rank), each
+    integrator's largest h or rtol first: the order they are drawn and listed in."""
+    return sorted(cases, key=lambda c: (styles.of(c["integrator"]).rank, -_setting(c)))
+
+
+def _setting(case: Row) -> float:
+    """What tells an integrator's cases apart: h, or rtol for an adaptive method."""
+    value = case.get("h") if case.get("h") is not None else case.get("rtol")
+    return value if value is not None else 0.0
+
+
+def coincidences(traces: list[list[np.ndarray]], scales: list[float | None]) -> list[int | None]:
+    """For each trace (one array per panel), the index of the first earlier trace it coincides
+    with in every panel, or None. scales: per panel, None to compare values relative to their
+    magnitude (a log axis), else the panel's extent (a linear one)."""
+    first: list[int | None] = []
+    for index, mine in enumerate(traces):
+        first.append(next((other for other in range(index) if first[other] is None
+                           and all(_coincide(a, b, scale)
+                                   for a, b, scale in zip(mine, traces[other], scales))),
+                          None))
+    return first
+
+
+def _coincide(a: np.ndarray, b: np.ndarray, scale: float | None) -> bool:
+    """Same shape, nan at the same points and within COINCIDENCE everywhere else."""
+    if a.shape != b.shape:
+        return False
+    missing = np.isnan(a)
+    if (missing != np.isnan(b)).any() or missing.all():
+        return False
+    a, b = a[~missing], b[~missing]
+    reach = np.maximum(np.abs(a), np.abs(b)) if scale is None else scale
+    return bool((np.abs(a - b) <= COINCIDENCE * reach).all())
+
+
+def coincident_linestyle(first: list[int | None], index: int) -> Any:
+    """Solid for a curve no earlier one equals; the k-th (k >= 1) of n coincident curves is
+    dashed, its dashes in the k-th of n slots of each period, so every one of them shows
+    (the first, solid, in slot 0)."""
+    leader = first[index] if first[index] is not None else index
+    group = [i for i, f in enumerate(first) if i == leader or f == leader]
+    k, n = group.index(index), len(group)
+    return "-" if k == 0 else ((n - k) * DASH, (DASH, (n - 1) * DASH))
+
+
+def series_figure(spec: SeriesPlot, title: str, cases: list[Row], series: dict[str, Series],
+                  styles: Styles | None = None) -> tuple[MplFigure | None, list[str]]:
     """One line per case of |column| against t on a log axis."""
-    fig, ax = _new_axes()
-    ax.set_prop_cycle(LINE_CYCLE)
-    for case in cases:
+    styles = styles or Styles({}, cases)
+    drawn, traces = [], []
+    for case in in_legend_order(cases, styles):
         data = series.get(case["case_id"])
         if data is None:
             continue
@@ -190,91 +299,304 @@ def series_figure(spec: SeriesPlot, title: str, cases: list[Row],
         y[~np.isfinite(y)] = np.nan
         y = np.maximum(y, FLOOR) if spec.clip_to_floor else np.where(y > 0, y, np.nan)
         if np.isfinite(y).any():
-            failed = "" if case["status"] == "ok" else f" ({case['status']})"
-            ax.plot(_array(data["t"]), y, linewidth=1, label=case_label(case) + failed)
-    if not ax.lines:
-        plt.close(fig)
+            drawn.append(case)
+            traces.append([np.vstack([_array(data["t"]), y])])
+    if not drawn:
         return None, [f"Nothing to draw for {spec.title}: no finite positive values."]
+    fig, ax = _new_axes()
+    looks = case_looks(drawn, traces, styles, [None])
+    for look, trace in zip(looks, traces):
+        look.plot(ax, *trace[0])
     ax.set_yscale("log")
     ax.set_xlabel("time t [s]")
-    floor_note = f"\n(values below {FLOOR:g}, incl. exact 0, drawn at {FLOOR:g})"
-    ax.set_ylabel(spec.ylabel + (floor_note if spec.clip_to_floor else ""))
-    ax.set_title(f"{title}: {spec.title}")
-    _legend(ax, ax.get_legend_handles_labels()[0])
-    return fig, []
+    ax.set_ylabel(spec.ylabel)
+    ax.set_title(_title(f"{title}: {spec.title}", fig))
+    _legend(fig, grouped_handles([look.handle() for look in looks]))
+    notes = []
+    if spec.clip_to_floor:
+        notes.append(FLOOR_NOTE)
+    elif spec.column == "energy_err":
+        notes.append("Exact zeros of the energy error are left out (a log axis).")
+    return fig, notes + _looks_notes(looks, "model units" in spec.ylabel)
 
 
-def convergence_figure(title: str, reference_err: Any, cases: list[Row],
-                       orders: list[Row]) -> tuple[MplFigure | None, list[str]]:
-    """global_err against h (or mean step) per integrator, with fitted and nominal slopes;
-    the peers drawn apart from the geometric integrators (integrator_styles).
+def _looks_notes(looks: list[CaseLook], model_units: bool) -> list[str]:
+    """The notes a figure of cases over time needs: what the shades mean, what "coincides
+    with" means when a label says it, and what [model units] are when an axis has them."""
+    notes = [SHADE_NOTE]
+    if any("coincides with" in look.label for look in looks):
+        notes.append(COINCIDENCE_NOTE)
+    return notes + ([MODEL_UNITS] if model_units else [])
 
-    The fitted line uses orders.csv's slope and only fits the intercept, so it shows
-    how well that slope describes the points it was fitted to; its value is written at its
-    end. The nominal slope (dashed) starts at the largest step's point.
+
+# ---- Convergence -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SlopeLabel:
+    """A fitted slope's value, written left of the small-step end (x, y) of its line."""
+
+    x: float
+    y: float
+    text: str
+    color: str
+
+
+@dataclass
+class ConvergencePoints:
+    """One integrator's cases in a convergence figure."""
+
+    x: np.ndarray  # h, or the mean step of an adaptive case
+    y: np.ndarray  # global_err
+    valid: np.ndarray  # finite and positive
+    hollow: np.ndarray  # valid, but below the reference's error: not fitted
+    fit: Row | None  # its orders.csv row
+    nominal: float | None
+    adaptive: bool
+
+    @property
+    def used(self) -> np.ndarray:
+        return self.valid & ~self.hollow
+
+    def slope(self) -> float | None:
+        """The slope to draw: the order fitted in the window for a fixed-step method; for an
+        adaptive one its slope against the mean step (results from before orders.csv had
+        slope_vs_mean_step gave it as fitted_order)."""
+        if self.fit is None:
+            return None
+        slope = self.fit.get("slope_vs_mean_step") if self.adaptive else None
+        slope = slope if slope is not None else self.fit["fitted_order"]
+        return slope if slope is not None and math.isfinite(slope) else None
+
+    def fitted_span(self) -> np.ndarray:
+        """The points the slope was fitted to: the used ones inside orders.csv's window when it
+        gives one."""
+        low = self.fit.get("window_smallest") if self.fit else None
+        high = self.fit.get("window_largest") if self.fit else None
+        if low is None or high is None or self.adaptive:
+            return self.used
+        return self.used & (self.x >= low * (1 - 1e-9)) & (self.x <= high * (1 + 1e-9))
+
+
+def convergence_figure(title: str, reference_err: Any, cases: list[Row], orders: list[Row],
+                       styles: Styles | None = None) -> tuple[MplFigure | None, list[str]]:
+    """global_err against h (or the mean step of an adaptive method) per integrator, with
+    fitted and nominal slopes.
+
+    The fitted line uses orders.csv's slope and only fits the intercept, so it shows how well
+    that slope describes the points it was fitted to; a fixed-step method's is written at its
+    small-step end (place_slope_labels). The nominal slope (dashed) starts at the largest
+    step's point. An adaptive method's slope against its mean step is not an order: the legend
+    gives it as such, and it has no nominal slope.
     """
+    styles = styles or Styles({}, cases)
     notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
              for c in cases if c["status"] != "ok"]
+    points = _convergence_points(cases, orders, styles, notes)
+    if not points:
+        return None, notes + ["Nothing to draw: no successful case with a global error."]
+    fig, ax = _new_axes()
+    first = coincidences([[np.where(p.valid, np.vstack([p.x, p.y]), np.nan)]
+                          for p in points.values()], [None])
+    names = list(points)
+    handles, labels = [], []
+    for index, (integrator, p) in enumerate(points.items()):
+        label = _fit_label(integrator, p)
+        if first[index] is not None:
+            label += f"; coincides with {names[first[index]]}"
+        size = MARKER_SIZE * COINCIDENT_SHRINK ** _depth(first, index)
+        handle, slope_label = _draw_convergence(ax, p, styles.of(integrator), size, label)
+        handles.append((styles.of(integrator), handle))
+        labels += [slope_label] if slope_label else []
+    any_hollow = any(p.hollow.any() for p in points.values())
+    legend = grouped_handles(handles) + _convergence_keys(ax, reference_err, any_hollow)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    adaptive = [p.adaptive for p in points.values()]
+    ax.set_xlabel("mean step T/steps [s]" if all(adaptive) else
+                  "step size h [s]" if not any(adaptive) else
+                  "step size h (fixed step) or mean step T/steps (adaptive) [s]")
+    ax.set_ylabel(global_error_label(cases[0]["model"]))
+    ax.set_title(_title(f"{title}: convergence", fig))
+    _legend(fig, legend)
+    dropped = place_slope_labels(ax, labels)
+    if dropped:
+        notes.append(f"{dropped} fitted slope(s) found no free place on the plot: their values "
+                     "are in the legend.")
+    if any(f is not None for f in first):
+        notes.append(f"'coincides with': the same global errors within {COINCIDENCE:.0%}; the "
+                     "later integrator's markers are drawn smaller, inside the other's.")
+    return fig, notes + [GLOBAL_ERROR_NOTE]
+
+
+def _convergence_points(cases: list[Row], orders: list[Row], styles: Styles,
+                        notes: list[str]) -> dict[str, ConvergencePoints]:
+    """The finished cases of each integrator but the reference solvers, in legend order; one
+    with nothing to plot gets a note instead."""
     fits = {o["integrator"]: o for o in orders}
     groups: dict[str, list[Row]] = {}
-    for case in cases:
+    for case in in_legend_order(cases, styles):
         if case["status"] == "ok" and case["family"] != "reference":
             groups.setdefault(case["integrator"], []).append(case)
-    fig, ax = _new_axes()
-    styles = integrator_styles([c for group in groups.values() for c in group])
-    legend: dict[str, Any] = {}
-    any_hollow = False
+    points = {}
     for integrator, group in groups.items():
-        style = styles[integrator]
         x = _array([c["h"] if c["h"] is not None else c["mean_step"] for c in group])
         y = _array([c["global_err"] for c in group])
         valid = np.isfinite(x) & np.isfinite(y) & (x > 0) & (y > 0)
-        hollow = valid & (_array([c["below_reference"] for c in group]) == 1)
-        used = valid & ~hollow
         if not valid.any():
             notes.append(f"{integrator}: no finite positive global error to plot.")
             continue
         fit = fits.get(integrator)
-        nominal = fit["nominal_order"] if fit else group[0]["nominal_order"]
-        fitted = fit["fitted_order"] if fit else None
-        legend[integrator] = ax.plot(x[used], y[used], style.marker, color=style.color,
-                                     label=_fit_label(integrator, fitted, nominal))[0]
-        ax.plot(x[hollow], y[hollow], style.marker, color=style.color, markerfacecolor="none")
-        any_hollow |= bool(hollow.any())
-        if fitted is not None and math.isfinite(fitted) and used.any():
-            ends = np.array([x[used].min(), x[used].max()])
-            line = 10 ** fit_intercept(x[used], y[used], fitted) * ends ** fitted
-            ax.plot(ends, line, style.line, color=style.color)
-            slope_label(ax, ends[0], line[0], fitted, style.color)
-        if nominal is not None and math.isfinite(nominal):
-            anchor = np.flatnonzero(valid)[np.argmax(x[valid])]
-            ends = np.array([x[valid].min(), x[anchor]])
-            ax.plot(ends, y[anchor] * (ends / x[anchor]) ** nominal, "--", color=style.color,
-                    alpha=0.6)
-    if not ax.lines:
-        plt.close(fig)
-        return None, notes + ["Nothing to draw: no successful case with a global error."]
-    handles = grouped_handles(legend, styles)
-    handles.append(Line2D([], [], color="gray", linestyle="-",
-                          label="fitted slope (peers: dash-dot), p at its left end"))
-    handles.append(Line2D([], [], color="gray", linestyle="--", label="nominal slope"))
-    if any_hollow:
-        handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
-                              linestyle="none", label="below the reference error (no fit)"))
-    if isinstance(reference_err, (int, float)) and reference_err > 0:
-        handles.append(ax.axhline(reference_err, color="gray", linestyle=":",
-                                  label=f"reference error estimate ({fmt_float(reference_err)})"))
-    ax.set_xscale("log")
-    ax.set_yscale("log")
-    adaptive = [c["h"] is None for group in groups.values() for c in group]
-    ax.set_xlabel("mean step T/steps [s]" if all(adaptive) else
-                  "step size h [s]" if not any(adaptive) else
-                  "h (fixed step) or mean step T/steps (adaptive) [s]")
-    ax.set_ylabel(r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$")
-    ax.set_title(f"{title}: convergence")
-    _legend(ax, handles)
-    return fig, notes
+        points[integrator] = ConvergencePoints(
+            x, y, valid, valid & (_array([c["below_reference"] for c in group]) == 1), fit,
+            fit["nominal_order"] if fit else group[0]["nominal_order"],
+            fit["abscissa"] == "mean_step" if fit else all(c["h"] is None for c in group))
+    return points
 
+
+def _draw_convergence(ax: Axes, p: ConvergencePoints, style: Style, size: float,
+                      label: str) -> tuple[Line2D, SlopeLabel | None]:
+    """One integrator's points, fitted line and nominal slope; its legend handle and, for a
+    fixed-step method with a fitted order, the label of its slope."""
+    used = p.used
+    handle = ax.plot(p.x[used], p.y[used], style.marker, color=style.color, markersize=size,
+                     label=label)[0]
+    ax.plot(p.x[p.hollow], p.y[p.hollow], style.marker, color=style.color, markersize=size,
+            markerfacecolor="none")
+    slope, span = p.slope(), p.fitted_span()
+    slope_label = None
+    if slope is not None and span.any():
+        ends = np.array([p.x[span].min(), p.x[span].max()])
+        line = 10 ** fit_intercept(p.x[span], p.y[span], slope) * ends ** slope
+        ax.plot(ends, line, style.line, color=style.color)
+        if not p.adaptive:
+            slope_label = SlopeLabel(ends[0], line[0], f"p={fmt_order(slope)}", style.color)
+    if not p.adaptive and p.nominal is not None and math.isfinite(p.nominal):
+        anchor = np.flatnonzero(p.valid)[np.argmax(p.x[p.valid])]
+        ends = np.array([p.x[p.valid].min(), p.x[anchor]])
+        ax.plot(ends, p.y[anchor] * (ends / p.x[anchor]) ** p.nominal, "--", color=style.color,
+                alpha=0.6)
+    return handle, slope_label
+
+
+def _depth(first: list[int | None], index: int) -> int:
+    """How many coincident point sets lie under this one."""
+    leader = first[index]
+    if leader is None:
+        return 0
+    return sum(1 for i in range(index) if i == leader or first[i] == leader)
+
+
+def _convergence_keys(ax: Axes, reference_err: Any, any_hollow: bool) -> list[Any]:
+    """The legend's entries for what is not an integrator: the lines and marks' meanings."""
+    keys = [Line2D([], [], color="gray", linestyle="-",
+                   label="fitted slope, p at its small-step end (peers: dash-dot)"),
+            Line2D([], [], color="gray", linestyle="--", label="nominal slope (fixed step)")]
+    if any_hollow:
+        keys.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
+                           linestyle="none", label="below the reference error (no fit)"))
+    if isinstance(reference_err, (int, float)) and reference_err > 0:
+        keys.append(ax.axhline(reference_err, color="gray", linestyle=":",
+                               label=f"reference error estimate ({fmt_float(reference_err)})"))
+    return keys
+
+
+def _fit_label(integrator: str, p: ConvergencePoints) -> str:
+    """E.g. "rk4: fitted p=4.01 (nominal 4)"; for an adaptive method, whose slope against the
+    mean step is not an order, "cf32a: slope vs mean step 3.13"."""
+    slope = fmt_order(p.slope()) or "n/a"
+    if p.adaptive:
+        return f"{integrator}: slope vs mean step {slope}"
+    nominal = "?" if p.nominal is None else f"{p.nominal:g}"
+    return f"{integrator}: fitted p={slope} (nominal {nominal})"
+
+
+LABEL_GAP = 4.0  # points between a slope label and the end of its line
+LABEL_PAD = 2.0  # pixels kept free around a slope label
+
+
+def place_slope_labels(ax: Axes, labels: list[SlopeLabel]) -> int:
+    """Write each label left of its line's end, moved up or down just enough to overlap no
+    label placed before it, inside the axes (so on no tick label nor the frame); the x axis is
+    first widened to the left to make room. A thin leader joins a moved label to its line.
+    Labels are placed from the top down. Returns how many found no place (and were left out)."""
+    if not labels:
+        return 0
+    fig = ax.figure
+    texts = [ax.annotate(label.text, (label.x, label.y), xytext=(-LABEL_GAP, 0),
+                         textcoords="offset points", ha="right", va="center",
+                         fontsize="x-small", color=label.color,
+                         bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "alpha": 0.8,
+                               "linewidth": 0},
+                         arrowprops={"arrowstyle": "-", "color": label.color, "linewidth": 0.5,
+                                     "shrinkA": 0, "shrinkB": 0})
+             for label in labels]
+    fig.canvas.draw()  # lays the figure out and sizes the texts
+    renderer = fig.canvas.get_renderer()
+    _widen_left(ax, [label.x for label in labels],
+                [text_box(text, renderer).width for text in texts])
+    fig.canvas.draw()
+    frame = ax.get_window_extent(renderer)
+    placed: list[Bbox] = []
+    dropped = 0
+    for text in sorted(texts, key=lambda t: -ax.transData.transform(t.xy)[1]):
+        box = text_box(text, renderer)
+        shift = _free_shift(box, placed, frame)
+        if shift is None:
+            text.remove()
+            dropped += 1
+            continue
+        text.xyann = (-LABEL_GAP, shift * 72.0 / fig.dpi)
+        placed.append(box.translated(0, shift))
+    return dropped
+
+
+def text_box(text: Text, renderer: Any) -> Bbox:
+    """A text's own box in pixels (an annotation's get_window_extent adds its leader)."""
+    return Text.get_window_extent(text, renderer)
+
+
+def _widen_left(ax: Axes, xs: list[float], widths: list[float]) -> None:
+    """Lower the (log) x axis's left limit until a label of each width (pixels) fits between
+    the axes' left edge and its x: at axes fraction f of x, (log x - L) / (R - L) >= f holds
+    for L <= (log x - f R) / (1 - f)."""
+    left, right = np.log10(ax.get_xlim())
+    span = ax.get_window_extent().width
+    gap = LABEL_GAP * ax.figure.dpi / 72.0 + 2 * LABEL_PAD
+    for x, width in zip(xs, widths):
+        f = min((width + gap) / span, 0.9)
+        left = min(left, (math.log10(x) - f * right) / (1.0 - f))
+    ax.set_xlim(10 ** left, 10 ** right)
+
+
+def _free_shift(box: Bbox, placed: list[Bbox], frame: Bbox) -> float | None:
+    """The smallest vertical shift (pixels) that keeps box inside frame, clear of every placed
+    box; None if there is none. The best shift is 0, a frame edge or one that puts the box just
+    above or below a placed one, so only those are tried."""
+    low = frame.y0 + LABEL_PAD - box.y0
+    high = frame.y1 - LABEL_PAD - box.y1
+    if box.x0 < frame.x0 + LABEL_PAD or low > high:
+        return None
+    tries = [0.0, low, high] + [other.y1 + LABEL_PAD + 0.01 - box.y0 for other in placed] + \
+        [other.y0 - LABEL_PAD - 0.01 - box.y1 for other in placed]
+    for shift in sorted(tries, key=abs):
+        moved = box.translated(0, shift)
+        if low <= shift <= high and all(_apart(moved, other) for other in placed):
+            return shift
+    return None
+
+
+def _apart(a: Bbox, b: Bbox) -> bool:
+    return (a.x1 + LABEL_PAD <= b.x0 or b.x1 + LABEL_PAD <= a.x0
+            or a.y1 + LABEL_PAD <= b.y0 or b.y1 + LABEL_PAD <= a.y0)
+
+
+def fit_intercept(x: np.ndarray, y: np.ndarray, slope: float) -> float:
+    """Least-squares b of log10 y = slope * log10 x + b with the slope held fixed."""
+    return float(np.mean(np.log10(y) - slope * np.log10(x)))
+
+
+# ---- Curves, formations, outputs and kinetic-energy maps -----------------------------------
 
 # LLM Fig. 3.7: the sphere in 20 * 4**4 = 5120 triangles, each coloured by the mean kinetic
 # energy of the molecules in it or in a face sharing a vertex with it, blue-green-yellow-red
@@ -285,13 +607,14 @@ MAP_VIEWS = ((55.0, -90.0, "seen from above (+z)"), (-55.0, 90.0, "seen from bel
 MAP_EMPTY = "0.85"  # faces with no molecule in their neighbourhood
 
 
-def curves_figure(title: str, cases: list[Row],
-                  study: Study) -> tuple[MplFigure | None, list[str]]:
+def curves_figure(title: str, cases: list[Row], study: Study,
+                  styles: Styles | None = None) -> tuple[MplFigure | None, list[str]]:
     """The model's named curves in R^3 (series/<case_id>-curves.csv), one panel per curve,
-    every case of the experiment in its own colour; the start is marked."""
+    every case of the experiment in its integrator's colour; the start is marked."""
+    styles = styles or Styles({}, cases)
     notes = []
     drawn = []  # (case, curves)
-    for case in cases:
+    for case in in_legend_order(cases, styles):
         data = study.curves(case["case_id"])
         if data is None:
             notes.append(f"No curves file for {case_label(case)} ({case['case_id']}).")
@@ -300,28 +623,38 @@ def curves_figure(title: str, cases: list[Row],
     if not drawn:
         return None, notes + ["Nothing to draw: no curves."]
     names = list(drawn[0][1])
-    fig = plt.figure(figsize=(5.2 * len(names), 5.0))
+    # Per case and panel its points (3 x n, nan where it has no such curve); extents per panel.
+    traces = [[np.vstack([_array(v) for v in curves[name]]) if name in curves
+               else np.full((3, 1), np.nan) for name in names] for _, curves in drawn]
+    extents = [_extent([trace[p] for trace in traces]) for p in range(len(names))]
+    looks = case_looks([case for case, _ in drawn], traces, styles, extents)
+    fig = plt.figure(figsize=(4.6 * len(names), 4.8), layout="constrained")
     for index, name in enumerate(names):
         ax = fig.add_subplot(1, len(names), index + 1, projection="3d")
-        points = []
-        for case, data in drawn:
-            if name not in data:
-                continue
-            x, y, z = (_array(v) for v in data[name])
-            line = ax.plot(x, y, z, linewidth=0.8, label=case_label(case))[0]
-            ax.scatter(x[:1], y[:1], z[:1], color=line.get_color(), marker="o", s=12)
-            points.append(np.column_stack([x, y, z]))
-        _equal_scales(ax, points)
+        for look, trace in zip(looks, traces):
+            if np.isfinite(trace[index]).any():
+                look.plot(ax, *trace[index])
+                ax.scatter(*trace[index][:, :1], color=look.color, marker="o", s=12)
+        _equal_scales(ax, [trace[index].T for trace in traces])
         ax.set_title(name, fontsize="small")
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
-        ax.set_zlabel("z")
-    handles, labels = fig.axes[0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=min(3, len(labels)), fontsize="small")
-    fig.suptitle(f"{title}: curves", fontsize="medium")
+        _label_3d(ax)
+    fig.suptitle(_title(f"{title}: curves", fig), fontsize="medium")
+    _legend(fig, grouped_handles([look.handle() for look in looks]))
     notes.insert(0, "Each curve over the run (the first output point of each of at most 2000 "
                     "equal time bins), on equal scales; the dot marks t = 0.")
-    return fig, notes
+    return fig, notes + _looks_notes(looks, model_units=True)
+
+
+def _extent(points: list[np.ndarray]) -> float:
+    """The largest range of any coordinate over the finite points (3 x n arrays) of a panel."""
+    every = np.hstack(points)
+    every = every[:, np.isfinite(every).all(axis=0)]
+    return float((every.max(axis=1) - every.min(axis=1)).max()) if every.size else 0.0
+
+
+def _label_3d(ax: Axes) -> None:
+    for set_label, axis in ((ax.set_xlabel, "x"), (ax.set_ylabel, "y"), (ax.set_zlabel, "z")):
+        set_label(f"{axis} [model units]", fontsize="small")
 
 
 def _equal_scales(ax: Axes, points: list[np.ndarray]) -> None:
@@ -345,7 +678,8 @@ def formation_figure(title: str, experiment: dict[str, Any], cases: list[Row],
     """The model's formation (models/formation.hpp): per case (the first FORMATION_CASES), one
     3-D panel with every curve over the run as a thin line and, at each of the experiment's
     formation_times, the curves' points at the nearest recorded time as markers and the
-    curve_links between them as thick segments, labelled with that time."""
+    curve_links between them as thick segments, labelled with that time. The colours are the
+    curves' (CURVE_COLORS), not the integrators'."""
     times = [float(t) for t in experiment.get("formation_times") or []]
     links = [tuple(link) for link in experiment.get("curve_links") or []]
     if not times:
@@ -372,13 +706,13 @@ def formation_figure(title: str, experiment: dict[str, Any], cases: list[Row],
     if bad:
         notes.append(f"Links {bad} name no pair of the {len(names)} curves; not drawn.")
     links = [link for link in links if link not in bad]
-    fig = plt.figure(figsize=(5.6 * len(drawn), 5.6))
+    fig = plt.figure(figsize=(5.2 * len(drawn), 5.4), layout="constrained")
     for index, (case, t, curves) in enumerate(drawn):
         ax = fig.add_subplot(1, len(drawn), index + 1, projection="3d")
         xyz = [np.column_stack([_array(v) for v in curves[name]]) for name in names]
         for k, (name, p) in enumerate(zip(names, xyz)):
-            ax.plot(p[:, 0], p[:, 1], p[:, 2], linewidth=0.8, color=COLORS[k % len(COLORS)],
-                    label=name)
+            ax.plot(p[:, 0], p[:, 1], p[:, 2], linewidth=0.8,
+                    color=CURVE_COLORS[k % len(CURVE_COLORS)], label=name)
         finite = np.flatnonzero(np.isfinite(t))
         for moment in times if len(finite) else []:
             row = finite[np.argmin(np.abs(t[finite] - moment))]
@@ -386,34 +720,34 @@ def formation_figure(title: str, experiment: dict[str, Any], cases: list[Row],
                 segment = np.vstack([xyz[a][row], xyz[b][row]])
                 ax.plot(segment[:, 0], segment[:, 1], segment[:, 2], linewidth=2.5, color="0.2")
             for k, p in enumerate(xyz):
-                ax.scatter(*p[row], color=COLORS[k % len(COLORS)], s=18, depthshade=False)
+                ax.scatter(*p[row], color=CURVE_COLORS[k % len(CURVE_COLORS)], s=18,
+                           depthshade=False)
             ax.text(*xyz[0][row], f"  t = {t[row]:.3g}", fontsize="x-small")
         _equal_scales(ax, xyz)
         failed = "" if case["status"] == "ok" else f" ({case['status']})"
         ax.set_title(case_label(case) + failed, fontsize="small")
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
-        ax.set_zlabel("z")
+        _label_3d(ax)
     handles = fig.axes[0].get_legend_handles_labels()[0]
     if links:
         handles.append(Line2D([], [], color="0.2", linewidth=2.5, label="links"))
-    fig.legend(handles=handles, loc="lower center", ncol=min(5, len(handles)), fontsize="small")
-    fig.suptitle(f"{title}: formation", fontsize="medium")
+    fig.suptitle(_title(f"{title}: formation", fig), fontsize="medium")
+    _legend(fig, handles)
     joined = ", ".join(f"{names[a]} - {names[b]}" for a, b in links) or "none"
     notes.insert(0, "Each curve over the run (the first output point of each of at most 2000 "
                     "equal time bins), on equal scales; at each formation time ("
                     + ", ".join(f"{t:g}" for t in times) + ") the curves' points at the nearest "
                     f"recorded time, labelled with it, joined by the links ({joined}).")
-    return fig, notes
+    return fig, notes + [MODEL_UNITS]
 
 
-def outputs_figure(title: str, cases: list[Row],
-                   study: Study) -> tuple[MplFigure | None, list[str]]:
+def outputs_figure(title: str, cases: list[Row], study: Study,
+                   styles: Styles | None = None) -> tuple[MplFigure | None, list[str]]:
     """The model's named outputs (series/<case_id>-outputs.csv), one panel per output, one
     line per case of |output| against t on a log axis."""
+    styles = styles or Styles({}, cases)
     notes = []
     drawn = []  # (case, times, outputs)
-    for case in cases:
+    for case in in_legend_order(cases, styles):
         data = study.outputs(case["case_id"])
         if data is None:
             notes.append(f"No outputs file for {case_label(case)} ({case['case_id']}).")
@@ -422,28 +756,32 @@ def outputs_figure(title: str, cases: list[Row],
     names = list(dict.fromkeys(name for _, _, outputs in drawn for name in outputs))
     if not names:
         return None, notes + ["Nothing to draw: no outputs."]
-    fig, axes = plt.subplots(len(names), 1, figsize=(7.5, 2.6 * len(names) + 0.6), sharex=True,
-                             squeeze=False)
-    for ax, name in zip(axes[:, 0], names):
-        ax.set_prop_cycle(LINE_CYCLE)
-        for case, t, outputs in drawn:
-            y = np.abs(_array(outputs.get(name, [])))
-            y[~np.isfinite(y)] = np.nan
-            if len(y) and np.isfinite(y).any():
-                failed = "" if case["status"] == "ok" else f" ({case['status']})"
-                ax.plot(t, np.maximum(y, FLOOR), linewidth=1, label=case_label(case) + failed)
-            else:
-                ax.plot([], [], linewidth=1, label=case_label(case))  # keeps the colours in step
+    traces = [[np.vstack([t, _magnitude(outputs.get(name), len(t))]) for name in names]
+              for _, t, outputs in drawn]
+    looks = case_looks([case for case, _, _ in drawn], traces, styles, [None] * len(names))
+    fig, axes = plt.subplots(len(names), 1, figsize=(7.5, 2.4 * len(names) + 0.6), sharex=True,
+                             squeeze=False, layout="constrained")
+    for index, (ax, name) in enumerate(zip(axes[:, 0], names)):
+        for look, trace in zip(looks, traces):
+            look.plot(ax, *trace[index])
         ax.set_yscale("log")
-        ax.set_ylabel(name.replace("_", " "), fontsize="small")
+        ax.set_ylabel(f"|{name.replace('_', ' ')}| [model units]", fontsize="small")
         ax.grid(True, which="major", alpha=0.3)
     axes[-1, 0].set_xlabel("time t [s]")
-    axes[0, 0].set_title(f"{title}: outputs")
-    _legend(axes[0, 0], axes[0, 0].get_legend_handles_labels()[0])
+    fig.suptitle(_title(f"{title}: outputs", fig), fontsize="medium")
+    _legend(fig, grouped_handles([look.handle() for look in looks]))
     notes.insert(0, "|output| against t, at most 2000 rows: each of equal time bins keeps its "
-                    f"sample of largest magnitude; values below {FLOOR:g}, incl. exact 0, "
-                    f"drawn at {FLOOR:g}.")
-    return fig, notes
+                    "sample of largest magnitude.")
+    return fig, notes + [FLOOR_NOTE] + _looks_notes(looks, model_units=True)
+
+
+def _magnitude(values: list[float | None] | None, length: int) -> np.ndarray:
+    """|values| clipped to FLOOR (nan where not finite); all nan when the case lacks them."""
+    if values is None:
+        return np.full(length, np.nan)
+    y = np.abs(_array(values))
+    y[~np.isfinite(y)] = np.nan
+    return np.maximum(y, FLOOR)
 
 
 def kinetic_energy_map_figure(title: str, cases: list[Row],
@@ -518,24 +856,77 @@ def kinetic_energy_map_figure(title: str, cases: list[Row],
     return fig, notes
 
 
-def slope_label(ax: Axes, x: float, y: float, slope: float, color: Any) -> None:
-    """The fitted slope's value written at (x, y), the small-step end of its line, to the left
-    of it: lines of different slopes fan out there, so their labels overlap least."""
-    ax.annotate(f"p={fmt_order(slope)}", (x, y), xytext=(-3, 0), textcoords="offset points",
-                ha="right", va="center", fontsize="x-small", color=color,
-                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.7,
-                      "linewidth": 0})
 
 
-def fit_intercept(x: np.ndarray, y: np.ndarray, slope: float) -> float:
-    """Least-squares b of log10 y = slope * log10 x + b with the slope held fixed."""
-    return float(np.mean(np.log10(y) - slope * np.log10(x)))
+# ---- Shared pieces: legends, titles, axes, saving ------------------------------------------
+
+HEADERS = {group_title(group) for group in (*FAMILIES, USER_GROUP)}
 
 
-def _fit_label(integrator: str, fitted: float | None, nominal: float | None) -> str:
-    """E.g. "rk4: fitted p=4.01 (nominal 4)"."""
-    nominal_text = "?" if nominal is None else f"{nominal:g}"
-    return f"{integrator}: fitted p={fmt_order(fitted) or 'n/a'} (nominal {nominal_text})"
+def grouped_handles(items: list[tuple[Style, Any]]) -> list[Any]:
+    """Legend handles in their integrators' order (Style.rank: family, then catalogue order),
+    each family under its header (a handle with nothing to draw: _legend sets it in bold)."""
+    grouped: list[Any] = []
+    group = None
+    for style, handle in sorted(items, key=lambda item: item[0].rank):
+        if style.group != group:
+            group = style.group
+            grouped.append(Line2D([], [], linestyle="none", label=group_title(group)))
+        grouped.append(handle)
+    return grouped
+
+
+def _legend(fig: MplFigure, handles: list[Any]) -> None:
+    """The figure's legend, right of the figure: it never hides data, a title or a label
+    (constrained layout leaves a figure legend alone; save_figure's tight box keeps it). Group
+    headers in bold; a long legend gets two columns. Then _grow_to_fit."""
+    legend = fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0),
+                        ncol=1 if len(handles) <= LEGEND_ROWS else 2, fontsize="small",
+                        frameon=False)
+    for text in legend.get_texts():
+        if text.get_text() in HEADERS:
+            text.set_fontweight("bold")
+    _grow_to_fit(fig, legend)
+
+
+def _grow_to_fit(fig: MplFigure, legend: Any) -> None:
+    """Make the figure as tall as its legend, and its panels at least as tall as their y
+    labels: a label longer than its axes would reach into the title or the next panel. Each
+    change of height moves the layout, so it is measured again (twice is enough)."""
+    for _ in range(2):
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        need = legend.get_window_extent(renderer).height
+        for ax in fig.axes:
+            label = ax.yaxis.label
+            if label.get_text() and not hasattr(ax, "zaxis"):
+                excess = (label.get_window_extent(renderer).height
+                          - ax.get_window_extent(renderer).height)
+                # Panels stacked in a column all grow by the figure's growth.
+                rows = ax.get_subplotspec().get_gridspec().nrows if ax.get_subplotspec() else 1
+                need = max(need, fig.bbox.height + rows * (excess + LABEL_PAD * 4))
+        if need <= fig.bbox.height:
+            return
+        fig.set_figheight(need / fig.dpi)
+
+
+# Characters of a title per inch of figure width: a title is broken into lines of at most this
+# many per inch, so it stays above its axes (and clear of the legend right of the figure).
+TITLE_CHARS_PER_INCH = 9
+
+
+def _title(text: str, fig: MplFigure) -> str:
+    """A title broken into lines that fit fig's width, after a comma or colon where it can, else
+    at a space; constrained layout makes room for every line."""
+    width = int(TITLE_CHARS_PER_INCH * fig.get_figwidth())
+    lines = [""]
+    for phrase in re.split(r"(?<=[,:;]) ", text):
+        for word in [phrase] if len(phrase) <= width else phrase.split(" "):
+            if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+                lines.append(word)
+            else:
+                lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return "\n".join(lines)
 
 
 def _array(values: list[float | None]) -> np.ndarray:
@@ -543,19 +934,9 @@ def _array(values: list[float | None]) -> np.ndarray:
 
 
 def _new_axes() -> tuple[MplFigure, Axes]:
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    fig, ax = plt.subplots(figsize=(7.5, 4.2), layout="constrained")
     ax.grid(True, which="major", alpha=0.3)
     return fig, ax
-
-
-def _legend(ax: Axes, handles: list[Any]) -> None:
-    """Legend to the right of the axes, so it never hides data; the headers of
-    grouped_handles in bold."""
-    legend = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0),
-                       fontsize="small", frameon=False)
-    for text in legend.get_texts():
-        if text.get_text() in (GEOMETRIC_HEADER, PEER_HEADER):
-            text.set_fontweight("bold")
 
 
 def save_figure(fig: MplFigure, stem: Path) -> None:
@@ -568,81 +949,114 @@ def save_figure(fig: MplFigure, stem: Path) -> None:
 # ---- Work-precision diagrams and study-level figures ---------------------------------------
 
 WORK_AXES = (("cpu_s", "CPU time of the integration [s]"),
-             ("f_evals", "vector-field evaluations"))
-WORK_ERRORS = (("global_err", r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$"),
-               ("energy_err_max", r"energy error $\max_t |E(t) - E(0)|$"))
+             ("f_evals", "vector-field evaluations [count]"))
+WORK_ERRORS = ("global_err", "energy_err_max")
+ENERGY_ERROR_LABEL = r"energy error $\mathrm{max}_t\ |E(t) - E(0)|$ [J]"
+UNRELIABLE_NOTE = (f"Half-filled markers (CPU time panels): the CPU time is unreliable, the "
+                   f"case's timed runs lasting less than {RELIABLE_TIMING_S * 1000:g} ms in all "
+                   "(cpu_timed_s), or the results having no cpu_timed_s (written before the "
+                   "timing was repeated).")
 
 
-def work_precision_figure(title: str, cases: list[Row],
-                          mark: TimingMark) -> tuple[MplFigure | None, list[str]]:
+def timing_unreliable(case: Row) -> bool:
+    """cpu_s is the fastest of timed runs that together last cpu_timed_s: too few milliseconds
+    in all (or no record of them, in results from before it) and the clock's resolution and
+    noise dominate it."""
+    timed = case.get("cpu_timed_s")
+    return timed is None or not timed >= RELIABLE_TIMING_S
+
+
+def work_precision_figure(title: str, cases: list[Row], mark: TimingMark,
+                          styles: Styles | None = None) -> tuple[MplFigure | None, list[str]]:
     """global_err (top) and energy_err_max (bottom) against cpu_s (left) and f_evals (right),
-    one series per integrator, its points joined in order of cost, the peers apart from the
-    geometric integrators (integrator_styles); global errors below the reference's error are
-    hollow. Integrators whose CPU times mark flags get it after their legend label, and its
-    footnote in the legend and the notes."""
+    one series per integrator, its points joined in order of cost; global errors below the
+    reference's error are hollow, unreliable CPU times (timing_unreliable) half filled.
+    Integrators whose CPU times mark flags get it after their legend label, and its footnote
+    in the legend and the notes."""
+    styles = styles or Styles({}, cases)
     notes = [f"Not plotted, {case_label(c)}: {status_text(c)}."
              for c in cases if c["status"] not in ("ok", "n/a")]
     groups: dict[str, list[Row]] = {}
-    for case in cases:
+    for case in in_legend_order(cases, styles):
         if case["status"] == "ok":
             groups.setdefault(case["integrator"], []).append(case)
-    fig, grid = plt.subplots(len(WORK_ERRORS), len(WORK_AXES), figsize=(12.5, 8.4),
-                             sharex="col", sharey="row", squeeze=False)
-    styles = integrator_styles([c for group in groups.values() for c in group])
-    legend: dict[str, Any] = {}
+    fig, grid = plt.subplots(len(WORK_ERRORS), len(WORK_AXES), figsize=(11.0, 8.0),
+                             sharex="col", sharey="row", squeeze=False, layout="constrained")
+    handles = []
     plotted = []
-    any_hollow = False
+    marks = {"hollow": False, "half": False}
     for integrator, group in groups.items():
-        style = styles[integrator]
-        drawn = False
-        for axes, (metric, _) in zip(grid, WORK_ERRORS):
-            err = _array([c[metric] for c in group])
-            hollow_all = _array([c["below_reference"] if metric == "global_err" else 0
-                                 for c in group]) == 1
-            for ax, (column, _) in zip(axes, WORK_AXES):
-                cost = _array([c[column] for c in group])
-                valid = np.isfinite(cost) & np.isfinite(err) & (cost > 0) & (err > 0)
-                order = np.argsort(cost[valid])
-                x, y, hollow = cost[valid][order], err[valid][order], hollow_all[valid][order]
-                if not len(x):
-                    continue
-                ax.plot(x, y, style.line, color=style.color, alpha=0.5, linewidth=1)
-                ax.plot(x[~hollow], y[~hollow], style.marker, color=style.color, linestyle="none")
-                ax.plot(x[hollow], y[hollow], style.marker, color=style.color,
-                        markerfacecolor="none", linestyle="none")
-                any_hollow |= bool(hollow.any())
-                drawn = True
-        if drawn:
-            legend[integrator] = Line2D([], [], color=style.color, marker=style.marker,
-                                        linestyle=style.line,
-                                        label=integrator + mark.of(integrator))
+        style = styles.of(integrator)
+        if _work_precision_lines(grid, group, style, marks):
+            handles.append((style, Line2D([], [], color=style.color, marker=style.marker,
+                                          linestyle=style.line,
+                                          label=integrator + mark.of(integrator))))
             plotted.append(integrator)
         else:
             notes.append(f"{integrator}: no finite positive error and cost to plot.")
-    if not legend:
+    if not handles:
         plt.close(fig)
         return None, notes + ["Nothing to draw: no successful case with an error."]
-    handles = grouped_handles(legend, styles)
-    if any_hollow:
-        handles.append(Line2D([], [], color="gray", marker="o", markerfacecolor="none",
-                              linestyle="none", label="below the reference error"))
+    legend = grouped_handles(handles) + _work_precision_keys(marks)
     footnotes = mark.footnotes(plotted)
     if footnotes:
-        handles.append(Line2D([], [], linestyle="none",
-                              label=f"{UNOPTIMISED_MARK} CPU time of an unoptimised SUNDIALS"))
+        legend.append(Line2D([], [], linestyle="none",
+                             label=f"{UNOPTIMISED_MARK} CPU time of an unoptimised SUNDIALS"))
         notes += footnotes
-    for axes, (_, ylabel) in zip(grid, WORK_ERRORS):
-        for ax, (_, label) in zip(axes, WORK_AXES):
+    for axes in grid:
+        for ax in axes:
             ax.set_xscale("log")
             ax.set_yscale("log")
             ax.grid(True, which="major", alpha=0.3)
-        axes[0].set_ylabel(ylabel)
+    grid[0][0].set_ylabel(global_error_label(cases[0]["model"]))
+    grid[1][0].set_ylabel(ENERGY_ERROR_LABEL)
     for ax, (_, label) in zip(grid[-1], WORK_AXES):
         ax.set_xlabel(label)
-    fig.suptitle(f"{title}: work-precision")
-    _legend(grid[0][-1], handles)
-    return fig, notes
+    fig.suptitle(_title(f"{title}: work-precision", fig))
+    _legend(fig, legend)
+    if marks["half"]:
+        notes.append(UNRELIABLE_NOTE)
+    return fig, notes + [GLOBAL_ERROR_NOTE]
 
+
+def _work_precision_lines(grid: Any, group: list[Row], style: Style,
+                          marks: dict[str, bool]) -> bool:
+    """One integrator's cases in every panel of grid; marks records whether any point was
+    drawn hollow or half filled. False when no panel had a point to draw."""
+    drawn = False
+    for axes, metric in zip(grid, WORK_ERRORS):
+        err = _array([c[metric] for c in group])
+        below = np.array([metric == "global_err" and c["below_reference"] == 1 for c in group])
+        for ax, (column, _) in zip(axes, WORK_AXES):
+            cost = _array([c[column] for c in group])
+            unsure = np.array([column == "cpu_s" and timing_unreliable(c) for c in group])
+            valid = np.isfinite(cost) & np.isfinite(err) & (cost > 0) & (err > 0)
+            order = np.flatnonzero(valid)[np.argsort(cost[valid])]
+            if not len(order):
+                continue
+            ax.plot(cost[order], err[order], style.line, color=style.color, alpha=0.5,
+                    linewidth=1)
+            for point in order:
+                fill = "none" if below[point] else "left" if unsure[point] else "full"
+                ax.plot(cost[point], err[point], style.marker, color=style.color,
+                        fillstyle=fill, markerfacecoloralt="white", linestyle="none")
+            marks["hollow"] |= bool(below[order].any())
+            marks["half"] |= bool((unsure[order] & ~below[order]).any())
+            drawn = True
+    return drawn
+
+
+def _work_precision_keys(marks: dict[str, bool]) -> list[Any]:
+    """Legend entries for the hollow and half-filled markers, when any is drawn."""
+    keys = []
+    if marks["hollow"]:
+        keys.append(Line2D([], [], color="gray", marker="o", fillstyle="none", linestyle="none",
+                           label="global error below the reference's"))
+    if marks["half"]:
+        keys.append(Line2D([], [], color="gray", marker="o", fillstyle="left",
+                           markerfacecoloralt="white", linestyle="none",
+                           label=f"CPU time unreliable (< {RELIABLE_TIMING_S * 1000:g} ms timed)"))
+    return keys
 
 @dataclass
 class StudyFigure:
@@ -666,7 +1080,7 @@ def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
                                      [f"Unknown figure kind '{spec['kind']}'."]))
             continue
         lines, notes, footnotes = metric_vs_parameter_lines(study, spec)
-        fig = metric_vs_parameter_figure(title, spec, lines)
+        fig = metric_vs_parameter_figure(title, spec, lines, Styles(study.manifest, study.cases))
         stem = None
         if fig is None:
             notes.append("Nothing to draw: no successful case with a finite value.")
@@ -678,10 +1092,20 @@ def study_figures(study: Study, out_dir: Path) -> list[StudyFigure]:
     return drawn
 
 
-Lines = dict[str, list[tuple[float, float]]]
-METRIC_LABELS = {"global_err": r"global error $\|y(T) - y_{\mathrm{ref}}(T)\|_2$",
-                 "cpu_s": "CPU time [s]", "f_evals": "vector-field evaluations",
-                 "steps": "accepted steps"}
+@dataclass
+class Line:
+    """One line of a study-level figure: an integrator at one setting (h or rtol; 0 for a
+    fixed-step method with its own h in each experiment), its (parameter, metric) points."""
+
+    integrator: str
+    setting: float
+    model: str
+    points: list[tuple[float, float]] = field(default_factory=list)
+
+
+Lines = dict[str, Line]  # by label
+METRIC_LABELS = {"cpu_s": "CPU time [s]", "f_evals": "vector-field evaluations [count]",
+                 "steps": "accepted steps [count]", "rejected": "rejected steps [count]"}
 
 
 def metric_vs_parameter_lines(study: Study,
@@ -724,36 +1148,53 @@ def metric_vs_parameter_lines(study: Study,
                 notes.append(f"Not plotted, {case['experiment']}, {case_label(case)}: "
                              f"{status_text(case) if case['status'] != 'ok' else 'no ' + metric}.")
             continue
-        label = case_label(case)
+        label, setting = case_label(case), _setting(case)
         if case["h"] is not None and max(per_experiment[case["integrator"]].values()) == 1:
-            label = f"{case['integrator']} (its own h for each {parameter})"
-        lines.setdefault(label + mark.of(case["integrator"]), []).append((x, y))
+            label, setting = f"{case['integrator']} (its own h for each {parameter})", 0.0
+        line = lines.setdefault(label + mark.of(case["integrator"]),
+                                Line(case["integrator"], setting, case["model"]))
+        line.points.append((x, y))
         plotted.append(case["integrator"])
-    for points in lines.values():
-        points.sort()
+    for line in lines.values():
+        line.points.sort()
     return lines, notes, mark.footnotes(plotted)
 
 
-def metric_vs_parameter_figure(title: str, spec: dict[str, Any],
-                               lines: Lines) -> MplFigure | None:
+def metric_vs_parameter_figure(title: str, spec: dict[str, Any], lines: Lines,
+                               styles: Styles) -> MplFigure | None:
+    """One line per integrator and setting, in its integrator's style, lighter for a larger h
+    or rtol; a line equal to an earlier one is dashed on top of it and says so."""
     if not lines:
         return None
+    order = sorted(lines, key=lambda label: (styles.of(lines[label].integrator).rank,
+                                             -lines[label].setting))
+    traces = [[np.array(lines[label].points, dtype=float).T] for label in order]
+    first = coincidences(traces, [None])
     fig, ax = _new_axes()
-    for index, (label, points) in enumerate(lines.items()):
-        x, y = _array([p[0] for p in points]), _array([p[1] for p in points])
-        ax.plot(x, y, marker="o", color=COLORS[index % len(COLORS)],
-                linestyle=("-", "--", ":", "-.")[(index // len(COLORS)) % 4], label=label)
-    values = [y for points in lines.values() for _, y in points]
+    handles = []
+    for index, label in enumerate(order):
+        line = lines[label]
+        style = styles.of(line.integrator)
+        color = setting_shades(style.color, [lines[other].setting for other in order
+                                             if lines[other].integrator == line.integrator])
+        if first[index] is not None:
+            label += f" (coincides with {order[first[index]]})"
+        handles.append((style, ax.plot(*traces[index][0], marker=style.marker,
+                                       color=color[line.setting],
+                                       linestyle=coincident_linestyle(first, index),
+                                       label=label)[0]))
+    values = [y for line in lines.values() for _, y in line.points]
     if all(v > 0 for v in values):
         ax.set_yscale("log")
-    xs = sorted({x for points in lines.values() for x, _ in points})
+    xs = sorted({x for line in lines.values() for x, _ in line.points})
     if all(x == int(x) for x in xs) and len(xs) <= 25:
         ax.set_xticks(xs)
-    ax.set_xlabel(str(spec.get("parameter", "")))
+    ax.set_xlabel(f"{spec.get('parameter', '')} (the experiments' model parameter) [model units]")
     metric = str(spec.get("metric", ""))
-    ax.set_ylabel(METRIC_LABELS.get(metric, metric))
-    ax.set_title(title)
-    _legend(ax, ax.get_legend_handles_labels()[0])
+    ax.set_ylabel(global_error_label(lines[order[0]].model) if metric == "global_err"
+                  else METRIC_LABELS.get(metric, f"{metric} [as in cases.csv]"))
+    ax.set_title(_title(title, fig))
+    _legend(fig, grouped_handles(handles))
     return fig
 
 
@@ -765,12 +1206,12 @@ def metric_vs_parameter_table(spec: dict[str, Any],
     """Header (the line, then one column per parameter value) and one row per line."""
     if not lines:
         return None
-    xs = sorted({x for points in lines.values() for x, _ in points})
+    xs = sorted({x for line in lines.values() for x, _ in line.points})
     header = [f"{spec.get('metric', '')} at {spec.get('parameter', '')} ="]
     header += [f"{x:g}" for x in xs]
     fmt = fmt_count if spec.get("metric") in COUNT_METRICS else fmt_float
     rows = []
-    for label, points in lines.items():
-        values = dict(points)
+    for label, line in lines.items():
+        values = dict(line.points)
         rows.append([label] + [fmt(values[x]) if x in values else "" for x in xs])
     return header, rows

@@ -1,7 +1,9 @@
-"""Number formatting and highlighting rules shared by the page, the summary and the figures.
+"""Number formatting, and the words and symbols of the verdicts, shared by the pages, the
+summary and the figures.
 
-Keeping them in one place makes index.html, summary.md and the figure legends agree on
-how a number is printed and on which rows count as suspicious.
+Keeping them in one place makes index.html, summary.md and the figure legends agree on how a
+number is printed and how a verdict is named. Nothing here judges: verdicts.csv gives each
+promise's state, reproduction.csv each row's band (docs/result-files.md).
 """
 from __future__ import annotations
 
@@ -10,9 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from results import Row
-
-RATIO_BAND = (0.75, 1.25)
-ORDER_TOLERANCE = 0.2
 
 
 def fmt_float(x: float | None) -> str:
@@ -61,23 +60,138 @@ def status_text(case: Row) -> str:
     return text
 
 
-def ratio_out_of_band(row: Row) -> bool:
-    """A printed setting reproduces when ours/published lies in RATIO_BAND.
-
-    A missing or nan ratio is flagged too: the row could not be checked.
-    """
-    ratio = row["ratio"]
-    return row["role"] == "printed" and not (
-        ratio is not None and RATIO_BAND[0] <= ratio <= RATIO_BAND[1])
+# The band a reproduction ratio (ours / published) must lie in, as docs/result-files.md gives it;
+# only quoted in notes: reproduction.csv's in_band says whether a row is in it.
+RATIO_BAND = (0.75, 1.25)
 
 
-def order_deviates(row: Row) -> bool:
-    """True when a fixed-step method's fitted order is off its nominal one by more than
-    ORDER_TOLERANCE. An adaptive method's slope against the mean step is not an order, so it
-    is never flagged."""
-    fitted, nominal = row["fitted_order"], row["nominal_order"]
-    return (row["abscissa"] == "h" and fitted is not None and nominal is not None
-            and abs(fitted - nominal) > ORDER_TOLERANCE)
+def fmt_ratio(x: float | None) -> str:
+    """A reproduction ratio as fmt_float, with more digits where four would put it on an edge
+    of RATIO_BAND it is not on (0.74998 is out of band, and must not read 7.500e-01)."""
+    if x is None or not math.isfinite(x):
+        return fmt_float(x)
+    for digits in range(3, 16):
+        text = f"{x:.{digits}e}"
+        shown = float(text)
+        if all((shown < edge) == (x < edge) and (shown > edge) == (x > edge)
+               for edge in RATIO_BAND):
+            return text
+    return repr(x)
+
+
+def band(row: Row) -> str:
+    """A reproduction row's band, as reproduction.csv gives it: "round_off" (a ratio of two
+    round-off numbers: no band verdict), "in" or "out"."""
+    if row["round_off"]:
+        return "round_off"
+    return "in" if row["in_band"] == 1 else "out"
+
+
+def band_text(row: Row) -> str:
+    """What the report says of a reproduction row's band."""
+    kind = band(row)
+    if kind == "round_off":
+        return "round-off level"
+    if kind == "in":
+        return "in band"
+    return "reproducing setting, out of band" if row["role"] == "reproducing" else "out of band"
+
+
+@dataclass(frozen=True)
+class BandCounts:
+    """A study's reproduction rows by role and band; round-off rows are counted apart."""
+
+    printed: int  # printed rows with a band verdict
+    printed_out: int
+    reproducing: int  # reproducing rows with a band verdict
+    reproducing_out: int
+    round_off: int  # rows of either role at round-off level, in no band count
+
+    def text(self) -> str:
+        if not (self.printed or self.reproducing or self.round_off):
+            return "none"
+        parts = [f"printed: {self.printed_out} of {self.printed} out of band",
+                 f"reproducing: {self.reproducing_out} of {self.reproducing} out of band"]
+        if self.round_off:
+            parts.append(f"{self.round_off} at round-off level (not counted)")
+        return "; ".join(parts)
+
+
+def band_counts(rows: list[Row]) -> BandCounts:
+    banded = [r for r in rows if band(r) != "round_off"]
+    printed = [r for r in banded if r["role"] != "reproducing"]
+    reproducing = [r for r in banded if r["role"] == "reproducing"]
+    return BandCounts(len(printed), sum(band(r) == "out" for r in printed), len(reproducing),
+                      sum(band(r) == "out" for r in reproducing), len(rows) - len(banded))
+
+
+# The verdict states (verdicts.csv's `state`, and "na" for a not-checked row whose why is n/a)
+# with the symbol and the words every page shows them in; their colours are page_shell.CSS's
+# .v-<state> (STYLE.md 13: fixed across every page). A check mark is for "kept" alone.
+STATES = {"kept": ("✓", "kept"), "broken": ("✗", "broken"),
+          "not_checked": ("?", "not checked"), "explained": ("≈", "explained"),
+          "na": ("–", "n/a")}
+# claims.csv's states, drawn as the verdict state they correspond to.
+CLAIM_STATES = {"held": ("kept", "held"), "not_held": ("broken", "not held"),
+                "not_checked": ("not_checked", "not checked")}
+# verdicts.csv's `why`, in words.
+WHY = {"nominal": "", "from_above": "converging from above", "below_nominal": "below nominal",
+       "n/a": "n/a", "adaptive": "adaptive", "no_reference": "no reference",
+       "too_few_steps": "too few step sizes", "failed": "no case finished",
+       "no_window": "no asymptotic window", "no_scale": "no scale", "non_finite": "not finite"}
+# What each promise's value is (docs/result-files.md, verdicts.csv); bounds come from the rows.
+PROMISE_VALUES = {
+    "order": "the fitted order in the asymptotic window (orders.csv)",
+    "manifold": "the largest manifold defect over the finished cases (manifold_defect_max)",
+    "momentum": "the largest relative change of the conserved momentum maps "
+                "(momentum_rel_err_max)",
+    "energy": "the largest relative change of the energy over the run (energy_rel_err_max)"}
+
+
+def verdict_state(row: Row) -> str:
+    """The state a verdict row is drawn as: its state, or "na" when it is not checked because
+    the model lacks the view the integrator needs."""
+    return "na" if row["state"] == "not_checked" and row["why"] == "n/a" else row["state"]
+
+
+def state_words(row: Row) -> str:
+    """E.g. "kept", "kept, converging from above", "not checked: no asymptotic window"."""
+    state = verdict_state(row)
+    words = STATES[state][1]
+    why = WHY.get(row["why"], row["why"].replace("_", " "))
+    if not why or state == "na":
+        return words
+    return f"{words}, {why}" if state == "kept" else f"{words}: {why}"
+
+
+def verdict_counts(rows: list[Row]) -> dict[str, int]:
+    """The rows by verdicts.csv's state (n/a rows are not_checked ones), every state present."""
+    counts = {state: 0 for state in STATES if state != "na"}
+    for row in rows:
+        counts[row["state"]] += 1
+    return counts
+
+
+def fmt_correlation(x: float | None) -> str:
+    """A correlation near 1 says how close to a line a fit's points are: six decimals."""
+    return "" if x is None else "nan" if math.isnan(x) else f"{x:.6f}"
+
+
+def fmt_bound(row: Row) -> str:
+    """A verdict's or claim's bound with its relation, e.g. "≥ 3.8", "≤ 1e-12"."""
+    if row["bound"] is None:
+        return ""
+    relation = {">=": "≥ ", "<=": "≤ "}.get(row["relation"], "")
+    return relation + f"{row['bound']:.4g}"
+
+
+def fmt_value(row: Row) -> str:
+    """A verdict's value: a finite order to two decimals, anything else as fmt_float ("" when
+    there is none, "nan" when it could not be computed)."""
+    value = row["value"]
+    if row["promise"] == "order" and value is not None and math.isfinite(value):
+        return f"{value:.2f}"
+    return fmt_float(value)
 
 
 def manifest_facts(manifest: dict[str, Any]) -> list[tuple[str, str]]:

@@ -1,13 +1,18 @@
-"""The heat map at the top of the matrix page: one coloured cell per model x integrator.
+"""The heat map: one coloured cell per model x integrator of a matrix study, on the matrix page
+and on the index's first screen.
 
 Rows are the models, grouped by the manifold their state lives on (manifolds.py); columns are
 the integrators, grouped by family (cases.csv's `family`, geometric families first:
-formatting.FAMILIES). A cell's colour and symbol give its verdict (matrix_verdict.judge), its
-label the fitted order of a fixed-step method. Hovering a cell shows its numbers (its title); a
-click, Enter or Space opens them in a detail panel with links to the model's figures, copied
-from its row header by a few lines of inline JavaScript (no library, nothing fetched). The
-colours are from Okabe and Ito's palette, which stays distinguishable under the common
-colour-vision deficiencies; the symbols tell the verdicts apart without colour.
+formatting.FAMILIES). A cell's colour and symbol give its state, combined from its rows of
+verdicts.csv (matrix_verdict.cell_state): ✓ kept, ✗ broken, ? not checked, ≈ explained, and –
+n/a (not checked: the model lacks the view the integrator needs), in the colours every page
+uses for them (page_shell.CSS). Its label is the fitted order when the order was measured. The
+legend counts each state's verdict rows (promises) and cells. Hovering a cell shows each
+promise's state, value, bound and reason (its title); a click, Enter or Space opens them in a
+detail panel with links to the model's figures, copied from its row header by a few lines of
+inline JavaScript (no library, nothing fetched). The colours are from Okabe and Ito's palette,
+which stays distinguishable under the common colour-vision deficiencies; the symbols tell the
+states apart without colour. The map scrolls inside its own panel, never the page.
 """
 from __future__ import annotations
 
@@ -17,42 +22,43 @@ from html import escape
 import manifolds
 import page_shell
 from figures import ExperimentFigures
-from formatting import (FAMILIES, TimingMark, case_label, family_rank, fmt_float,
-                        timing_mark)
-from matrix_verdict import PROMISES, Cell, Grid, cell_lines
+from formatting import (FAMILIES, STATES, TimingMark, case_label, family_rank, fmt_float,
+                        timing_mark, verdict_counts, verdict_state)
+from matrix_verdict import CELL_STATES, Cell, Grid, cell_lines
 from results import Row, Study
 
-# verdict -> (symbol, what it means): the cells' classes and the legend, in the legend's order.
-KINDS = {
-    "kept": ("✓", "kept every promise that applies"),
-    "broken": ("✗", "broke a promise (named in the cell's details)"),
-    "failed": ("!", "a case failed (its failure kind named)"),
-    "na": ("–", "n/a: the model lacks the view the integrator needs"),
-    "unjudged": ("?", "no finished case to judge"),
+# What a cell of each state means, for the legend.
+MEANINGS = {
+    "kept": "every promise that applies measured and held",
+    "broken": "a promise measured and not held",
+    "not_checked": "a promise that could not be measured",
+    "explained": "a known deviation, with its reason",
+    "na": "the model lacks the view the integrator needs",
 }
 
 STYLE = """
-table.heatmap { border-collapse: separate; border-spacing: 2px; font-size: 0.75em; }
+.heatmap-panel { overflow: auto; max-width: 100%; max-height: 80vh; border: 1px solid #ccc;
+                 margin: 0.5em 0; }
+table.heatmap { border-collapse: separate; border-spacing: 2px; font-size: 0.72em; margin: 0; }
 table.heatmap th { background: none; border: none; padding: 0.1em 0.3em; font-weight: normal; }
 table.heatmap th.family { text-align: center; font-weight: bold; border-bottom: 2px solid #444; }
 table.heatmap th.integrator { writing-mode: vertical-rl; transform: rotate(180deg);
                               white-space: nowrap; text-align: left; }
-table.heatmap th.manifold { font-weight: bold; vertical-align: top; max-width: 10em;
-                            border-top: 2px solid #444; }
-table.heatmap th.model { white-space: nowrap; }
+table.heatmap th.manifold { font-weight: bold; vertical-align: top; border-top: 2px solid #444; }
+table.heatmap th.manifold, table.heatmap th.s0 { position: sticky; left: 0; z-index: 1;
+                                                 background: #fff; width: 7em; min-width: 7em;
+                                                 max-width: 7em; }
+table.heatmap th.model, table.heatmap th.s1 { position: sticky; left: calc(7.6em + 2px);
+                                              z-index: 1; background: #fff; white-space: nowrap; }
 table.heatmap th.model small { color: #555; }
-.c { min-width: 2.4em; height: 1.9em; text-align: center; font-family: monospace;
-     border: 1px solid #888; cursor: pointer; padding: 0 0.2em; }
-.c i { font-style: normal; font-weight: bold; margin-right: 0.15em; }
-.c.kept { background: #0072b2; color: #fff; }
-.c.broken { background: #d55e00; color: #fff; }
-.c.failed { background: #f0e442; color: #000; }
-.c.na { background: #e4e4e4; color: #555; }
-.c.unjudged { background: #fff; color: #000; }
+table.heatmap td.c { min-width: 2.2em; height: 1.8em; text-align: center; font-family: monospace;
+                     border: 1px solid #888; cursor: pointer; padding: 0 0.15em;
+                     white-space: nowrap; }
+.c i { font-style: normal; font-weight: bold; margin-right: 0.1em; }
 td.selected { outline: 3px solid #000; }
-ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4em 1.5em; }
-ul.legend .c { display: inline-block; min-width: 1.8em; height: auto; cursor: default; }
-#cell-detail { position: fixed; right: 1em; bottom: 1em; max-width: 30em; max-height: 70vh;
+ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3em 1.5em;
+            margin: 0.5em 0; }
+#cell-detail { position: fixed; right: 1em; bottom: 1em; max-width: 40em; max-height: 70vh;
                overflow: auto; background: #fff; border: 2px solid #444; padding: 0.5em 1em;
                box-shadow: 0 2px 8px rgba(0, 0, 0, 0.3); font-size: 0.9em; }
 #cell-detail h3 { margin: 0.3em 2em 0.3em 0; font-size: 1em; }
@@ -116,8 +122,8 @@ DETAIL_PANEL = ('<aside id="cell-detail" hidden aria-live="polite"><button type=
 
 
 def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigures]) -> str:
-    """The legend, the heat map and its (hidden) detail panel; figures: the study's, by
-    experiment name."""
+    """The legend, the heat map in its scrolling panel and its (hidden) detail panel; figures:
+    the study's, by experiment name."""
     integrators = sorted(cells.integrators, key=lambda i: family_rank(cells.families[i]))
     groups: list[tuple[str, int]] = []  # (family, number of integrators), in column order
     for integrator in integrators:
@@ -126,10 +132,11 @@ def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigure
             groups[-1] = (family, groups[-1][1] + 1)
         else:
             groups.append((family, 1))
-    head = ('<tr><th colspan="2"></th>'
+    head = ('<tr><th class="s0"></th><th class="s1"></th>'
             + "".join(f'<th class="family" colspan="{n}">{escape(FAMILIES.get(f, f))}</th>'
                       for f, n in groups)
-            + '</tr><tr><th scope="col">manifold</th><th scope="col">model</th>'
+            + '</tr><tr><th class="s0" scope="col">manifold</th>'
+            '<th class="s1" scope="col">model</th>'
             + "".join(f'<th class="integrator" scope="col">{escape(i)}</th>'
                       for i in integrators) + "</tr>")
     mark = timing_mark(study.manifest)
@@ -142,16 +149,18 @@ def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigure
             row = "".join(_cell(cells.cell(experiment, i), mark, cells.families[i])
                           for i in integrators)
             rows.append(f"<tr>{first}{_model_header(study, experiment, figures)}{row}</tr>")
-    promises = "".join(f"<li>{escape(p)}</li>" for p in PROMISES)
-    return ("<h2>Heat map</h2>" + _legend(cells)
-            + f"<p>What each integrator declares, and is held to:</p><ul>{promises}</ul>"
-            + '<p class="note">Rows: models grouped by the manifold their state lives on; '
+    footnotes = "".join(f'<p class="note">{escape(f)}</p>'
+                        for f in mark.footnotes(cells.integrators))
+    return (legend(cells)
+            + f'<div class="heatmap-panel"><table class="heatmap" id="heatmap">{head}'
+            f'{"".join(rows)}</table></div>'
+            '<p class="note">Rows: models grouped by the manifold their state lives on; '
             "columns: integrators grouped by family, the peers (classical methods, reference "
-            "solvers) last. The label is the fitted order of a fixed-step method. Hover a cell "
-            "for its numbers; click it (or Enter) for them and the links to the model's "
-            "figures.</p>"
-            f'<div class="scroll"><table class="heatmap" id="heatmap">{head}{"".join(rows)}'
-            f"</table></div>{DETAIL_PANEL}")
+            "solvers) last. A cell is broken if any of its promises is, else not checked if any "
+            "is, else explained if any is, else kept (verdicts.csv). The label is the fitted "
+            "order, where one was measured. Hover a cell for each promise's value, bound and "
+            "reason; click it (or Enter) for them and the links to the model's figures.</p>"
+            f"{footnotes}{DETAIL_PANEL}")
 
 
 def _by_manifold(experiments: list[dict]) -> list[tuple[manifolds.Manifold, list[dict]]]:
@@ -180,25 +189,25 @@ def _model_header(study: Study, experiment: dict, figures: dict[str, ExperimentF
 
 
 def _cell(cell: Cell, mark: TimingMark, family: str) -> str:
-    symbol, meaning = KINDS[cell.kind]
-    verdict = meaning if cell.kind != "broken" else "broke: " + ", ".join(cell.notes)
+    state = cell.state
     heading = (f"{cell.model} × {cell.integrator} ({FAMILIES.get(family, family)}): "
-               f"{verdict}")
+               f"{STATES[state][1]}")
     lines = [heading] + cell_lines(cell, mark)
-    if cell.kind != "na":
+    if state != "na":
         lines += [_case_line(case, mark) for case in cell.cases]
     title = escape("\n".join(lines)).replace("\n", "&#10;")
-    return (f'<td class="c {cell.kind}" tabindex="0" title="{title}"><i>{symbol}</i>'
+    return (f'<td class="c v-{state}" tabindex="0" title="{title}"><i>{STATES[state][0]}</i>'
             f"{escape(_label(cell))}</td>")
 
 
 def _label(cell: Cell) -> str:
-    """The fitted order of a fixed-step method, to one decimal; "" for anything else."""
-    order = cell.order
-    if order is None or order["abscissa"] != "h" or order["fitted_order"] is None \
-            or not math.isfinite(order["fitted_order"]):
+    """The fitted order, to one decimal, where the order was measured (kept, broken or
+    explained, with a finite value); "" for anything else."""
+    order = cell.order_verdict()
+    if order is None or order["state"] == "not_checked" or order["value"] is None \
+            or not math.isfinite(order["value"]):
         return ""
-    return f"{order['fitted_order']:.1f}"
+    return f"{order['value']:.1f}"
 
 
 def _case_line(case: Row, mark: TimingMark) -> str:
@@ -208,11 +217,26 @@ def _case_line(case: Row, mark: TimingMark) -> str:
             f"{fmt_float(case['cpu_s'])} s{mark.of(case['integrator'])}")
 
 
-def _legend(cells: Grid) -> str:
-    counts = {kind: 0 for kind in KINDS}
-    for cell in cells.cells.values():
-        counts[cell.kind] += 1
-    items = "".join(f'<li><span class="c {kind}"><i>{symbol}</i></span> {escape(meaning)} '
-                    f"({counts[kind]})</li>"
-                    for kind, (symbol, meaning) in KINDS.items())
-    return f'<ul class="legend">{items}</ul>'
+def legend_counts(cells: Grid) -> dict[str, tuple[int, int]]:
+    """Per state: the verdict rows (promises) of verdicts.csv in it, and the cells. The n/a
+    rows are not-checked ones (their why is n/a): "not_checked" counts them, "na" again."""
+    promises = verdict_counts(cells.verdicts)
+    promises["na"] = sum(verdict_state(row) == "na" for row in cells.verdicts)
+    states = [cell.state for cell in cells.cells.values()]
+    return {state: (promises[state], states.count(state)) for state in CELL_STATES}
+
+
+def legend(cells: Grid) -> str:
+    """A state per item, its symbol in its colours, what it means and how many promises and
+    cells are in it (data-promises, data-cells: what the browser test compares with
+    verdicts.csv)."""
+    items = []
+    for state, (promises, count) in legend_counts(cells).items():
+        symbol, words = STATES[state]
+        rows = (f"{promises} of the not-checked promises" if state == "na"
+                else f"{promises} promise{'s' if promises != 1 else ''}")
+        items.append(f'<li data-state="{state}" data-promises="{promises}" data-cells="{count}">'
+                     f'<span class="v v-{state}">{symbol} {escape(words)}</span> '
+                     f"{escape(MEANINGS[state])}: {rows}, {count} cell{'s' if count != 1 else ''}"
+                     "</li>")
+    return f'<ul class="legend">{"".join(items)}</ul>'

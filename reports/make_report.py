@@ -4,9 +4,11 @@ page per matrix study, summary.md and figures/.
 Usage: make_report.py RESULTS --out REPORT_DIR
 
 RESULTS is one result directory (it has manifest.json) or a directory whose immediate
-subdirectories are result directories. Exit status: 0 done, with one line on stdout naming the
-index ("report: REPORT_DIR/index.html"); 2 malformed input, with one line on stderr naming the
-file and the problem; 4 a report file, or that line, could not be written.
+subdirectories are result directories, each with its verdicts.csv (a folder written by a geomint
+older than this report has none, and is refused: rerun the study). Exit status: 0 done, with one
+line on stdout naming the index ("report: REPORT_DIR/index.html"); 2 malformed input, with one
+line on stderr naming the file and the problem; 4 a report file, or that line, could not be
+written.
 """
 from __future__ import annotations
 
@@ -87,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
             if study.slug in grids:
                 matrix_page.write_matrix_page(args.out / page_shell.matrix_file(study), study,
                                               grids[study.slug], figured)
-        index_page.write_index(args.out / page_shell.INDEX, studies, grids)
+        index_page.write_index(args.out / page_shell.INDEX, studies, grids,
+                               {study.slug: figured for study, figured in drawn})
         markdown_summary.write_summary(args.out / "summary.md", studies, across)
     except ResultError as err:
         print(f"report: {err}", file=sys.stderr)

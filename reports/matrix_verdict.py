@@ -1,9 +1,14 @@
-"""The matrix's verdict: each model x integrator cell of a `geomint matrix` result directory
-judged on every finished case against what the integrator declares (PROMISES, which the
-matrix page prints).
+"""The cells of a `geomint matrix` result directory: each model (experiment) x integrator pair
+with the rows verdicts.csv gives it. The verdicts are the C++ engine's (studies/verdicts.hpp,
+docs/result-files.md); this file judges nothing, it only combines a cell's rows:
 
-A cell keeps its promises when every one that applies is kept, breaks one (named), has a case
-that failed (its failure kind named), or is n/a: the model lacks the view the integrator needs.
+- broken when any of its promises is broken, else
+- not checked when any could not be checked, else
+- explained when any is a known deviation (the spec's known_deviations), else
+- kept: every promise that applies was measured and held.
+
+A cell whose every row is not checked because the model lacks the view the integrator needs
+(why = n/a) is "na": not checked, but drawn apart. A pair with no verdict row is not checked.
 """
 from __future__ import annotations
 
@@ -11,84 +16,97 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from formatting import ORDER_TOLERANCE, TimingMark, fmt_float, fmt_order
-from results import Row, Study, read_csv
+from formatting import (STATES, TimingMark, fmt_bound, fmt_float, fmt_value, state_words,
+                        verdict_state)
+from results import Row, Study
 
-MANIFOLD_TOLERANCE = 1e-12
-MOMENTUM_TOLERANCE = 1e-10
-ENERGY_BOUND = 1e-2
-PROMISE_COLUMNS = ("symplectic", "stays_on_manifold", "momentum_rel_err_max",
-                   "energy_rel_err_max", "manifold_defect_max")
-PROMISES = (
-    f"its order: |fitted − nominal| ≤ {ORDER_TOLERANCE:g} (fixed-step methods whose fit kept "
-    "at least 3 points)",
-    "staying on the manifold, if it declares so: every manifold defect the model declares "
-    f"(|‖q_i‖ − 1|, |q_i · w_i|, ‖QᵀQ − I‖, …; manifold_defect_max) ≤ {MANIFOLD_TOLERANCE:g}",
-    f"symplecticity, if it declares it: the momentum map kept to {MOMENTUM_TOLERANCE:g} "
-    "relative (models with a symmetry) and a bounded energy error, max |E − E₀| / |E₀| ≤ "
-    f"{ENERGY_BOUND:g}",
-)
+CELL_STATES = tuple(STATES)  # kept, broken, not_checked, explained, na: the legend's order
 
 
 def is_matrix(study: Study) -> bool:
     return study.manifest.get("kind") == "matrix"
 
 
+def cell_state(verdicts: list[Row]) -> str:
+    """The state of a cell with these verdict rows (see the module's comment)."""
+    states = {row["state"] for row in verdicts}
+    if not verdicts:
+        return "not_checked"
+    if all(verdict_state(row) == "na" for row in verdicts):
+        return "na"
+    for state in ("broken", "not_checked", "explained"):
+        if state in states:
+            return state
+    return "kept"
+
+
 @dataclass(frozen=True)
 class Cell:
-    """One model (experiment) x integrator pair, judged."""
+    """One model (experiment) x integrator pair and its verdict rows."""
 
     experiment: dict[str, Any]  # the manifest's experiment: the row
     integrator: str
     cases: list[Row]
-    order: Row | None  # orders.csv's fit, if any
-    kind: str  # kept, broken, failed, na, unjudged (judge)
-    notes: list[str]  # the promises broken, or the failure kinds
+    order: Row | None  # orders.csv's row, if any
+    verdicts: list[Row]  # verdicts.csv's rows, one per promise
 
     @property
     def model(self) -> str:
         return str(self.experiment.get("model") or self.experiment["name"])
 
+    @property
+    def state(self) -> str:
+        return cell_state(self.verdicts)
+
+    def order_verdict(self) -> Row | None:
+        return next((v for v in self.verdicts if v["promise"] == "order"), None)
+
 
 @dataclass(frozen=True)
 class Grid:
     """Every cell of a matrix study, rows (experiments) and columns (integrators) in the
-    order cases.csv first names them."""
+    order cases.csv (then verdicts.csv) first names them."""
 
     rows: list[dict[str, Any]]
     integrators: list[str]
-    families: dict[str, str]  # integrator -> cases.csv's family
+    families: dict[str, str]  # integrator -> its family
     cells: dict[tuple[str, str], Cell]  # (experiment name, integrator) -> cell
+    verdicts: list[Row]  # every row of verdicts.csv: the legend counts them
 
     def cell(self, experiment: dict[str, Any], integrator: str) -> Cell:
         return self.cells[(experiment["name"], integrator)]
 
 
 def grid(study: Study) -> Grid:
-    """The study's cells, each judged on its cases (with the promise columns of cases.csv)."""
-    extra = {r["case_id"]: r for r in read_csv(study.path / "cases.csv", ("case_id",),
-                                               PROMISE_COLUMNS)}
-    cases = [{**c, **extra.get(c["case_id"], {})} for c in study.cases]
     families: dict[str, str] = {}
-    by_pair: dict[tuple[str, str], list[Row]] = {}
-    for case in cases:
+    cases: dict[tuple[str, str], list[Row]] = {}
+    verdicts: dict[tuple[str, str], list[Row]] = {}
+    for case in study.cases:
         families.setdefault(case["integrator"], case["family"])
-        by_pair.setdefault((case["experiment"], case["integrator"]), []).append(case)
+        cases.setdefault((case["experiment"], case["integrator"]), []).append(case)
+    for row in study.verdicts:
+        families.setdefault(row["integrator"], row["family"])
+        verdicts.setdefault((row["experiment"], row["integrator"]), []).append(row)
     rows = study.experiments()
     cells = {}
     for experiment in rows:
         name = experiment["name"]
         orders = {o["integrator"]: o for o in study.orders_of(name)}
         for integrator in families:
-            pair = by_pair.get((name, integrator), [])
-            kind, notes = judge(pair, orders.get(integrator)) if pair else ("unjudged", [])
-            cells[(name, integrator)] = Cell(experiment, integrator, pair,
-                                             orders.get(integrator), kind, notes)
-    return Grid(rows, list(families), families, cells)
+            cells[(name, integrator)] = Cell(experiment, integrator,
+                                             cases.get((name, integrator), []),
+                                             orders.get(integrator),
+                                             verdicts.get((name, integrator), []))
+    return Grid(rows, list(families), families, cells, study.verdicts)
 
 
-def _finite(x: float | None) -> bool:
-    return x is not None and math.isfinite(x)
+def verdict_line(row: Row) -> str:
+    """One promise of a cell, e.g. "order: ✓ kept — 4.02 (≥ 3.8): fitted 4.02 over ..."."""
+    numbers = ", ".join(filter(None, (fmt_value(row), fmt_bound(row) and
+                                      f"bound {fmt_bound(row)}")))
+    return (f"{row['promise']}: {STATES[verdict_state(row)][0]} {state_words(row)}"
+            + (f" — {numbers}" if numbers else "") + (f": {row['reason']}" if row["reason"]
+                                                      else ""))
 
 
 def _finest(cases: list[Row]) -> Row | None:
@@ -99,55 +117,18 @@ def _finest(cases: list[Row]) -> Row | None:
     return min(ok, key=lambda c: c["h"] if c["h"] is not None else (c["rtol"] or math.inf))
 
 
-def judge(cases: list[Row], order: Row | None) -> tuple[str, list[str]]:
-    """The cell's class (kept, broken, failed, na, unjudged) and the promises broken."""
-    if all(c["status"] == "n/a" for c in cases):
-        return "na", []
-    failed = sorted({c["status"] for c in cases if c["status"] not in ("ok", "n/a")})
-    ok = [c for c in cases if c["status"] == "ok"]
-    broken: list[str] = []
-    if order and _finite(order["fitted_order"]) and order["abscissa"] == "h" and \
-            abs(order["fitted_order"] - order["nominal_order"]) > ORDER_TOLERANCE:
-        broken.append("order")
-    if any(c["stays_on_manifold"] for c in ok) and any(
-            not (c["manifold_defect_max"] is None or c["manifold_defect_max"] <= MANIFOLD_TOLERANCE)
-            for c in ok):
-        broken.append("manifold")
-    if any(c["symplectic"] for c in ok):
-        if any(_finite(c["momentum_rel_err_max"]) and c["momentum_rel_err_max"] > MOMENTUM_TOLERANCE
-               for c in ok):
-            broken.append("momentum")
-        if any(not _finite(c["energy_rel_err_max"]) or c["energy_rel_err_max"] > ENERGY_BOUND
-               for c in ok):
-            broken.append("bounded energy")
-    if broken:
-        return "broken", broken
-    if failed:
-        return "failed", failed
-    return ("kept" if ok else "unjudged"), []
-
-
 def cell_lines(cell: Cell, mark: TimingMark) -> list[str]:
-    """What a cell shows, as plain text lines: the observed order (fixed-step methods), then
-    at the finest setting the relative energy error, the drift, the manifold defect and the
-    cost; the failures; the promises broken. An n/a cell: why."""
-    if cell.kind == "na":
-        return [next((c["status_detail"] for c in cell.cases if c["status_detail"]), "n/a")]
-    lines: list[str] = []
-    order = cell.order
-    if order and order["abscissa"] == "h":
-        lines.append(f"p = {fmt_order(order['fitted_order'])} "
-                     f"({fmt_order(order['nominal_order'])})")
+    """What a cell shows, as plain text lines: each promise's state, value, bound and reason;
+    then the cost at the finest setting and the failures. An n/a cell: why, once."""
+    if cell.state == "na":
+        return [cell.verdicts[0]["reason"] or "n/a"]
+    lines = [verdict_line(row) for row in cell.verdicts] or [
+        "no verdict in verdicts.csv" + ("" if cell.cases else ": not run")]
     finest = _finest(cell.cases)
     if finest:
-        lines.append(f"|ΔE|/|E| {fmt_float(finest['energy_rel_err_max'])}")
-        lines.append(f"drift {fmt_float(finest['energy_drift_per_time'])} /s")
-        lines.append(f"defect {fmt_float(finest['manifold_defect_max'])}")
-        lines.append(f"{fmt_float(finest['cpu_s'])} s{mark.of(finest['integrator'])}, "
-                     f"{int(finest['f_evals'] or 0)} evals")
+        lines.append(f"finest setting: {fmt_float(finest['cpu_s'])} s"
+                     f"{mark.of(finest['integrator'])}, {int(finest['f_evals'] or 0)} evals")
     failed = [c for c in cell.cases if c["status"] not in ("ok", "n/a")]
     if failed:
         lines.append(f"{len(failed)} failed: " + ", ".join(sorted({c['status'] for c in failed})))
-    if cell.kind == "broken":
-        lines.append("broke: " + ", ".join(cell.notes))
     return lines

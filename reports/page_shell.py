@@ -11,7 +11,8 @@ from html import escape
 from pathlib import Path
 from typing import Iterable
 
-from results import Study, slug
+from formatting import CLAIM_STATES, STATES, state_words, verdict_state
+from results import Row, Study, slug
 
 INDEX = "index.html"
 
@@ -23,12 +24,12 @@ h3 { margin-top: 2em; }
 table { border-collapse: collapse; font-size: 0.85em; margin: 0.5em 0 1em; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
 th { background: #eee; }
-td.num { text-align: right; font-family: monospace; }
+td.num { text-align: right; font-family: monospace; white-space: nowrap; }
 .scroll { overflow-x: auto; }
 tr.failed td { background: #fde2e2; }
 tr.reproducing td { background: #e8f0fe; }
 .tag { background: #1a56c4; color: #fff; border-radius: 3px; padding: 0 0.3em;
-       font-size: 0.85em; }
+       font-size: 0.85em; white-space: nowrap; }
 .off { color: #c00; font-weight: bold; }
 .below { color: #888; font-style: italic; }
 .note { color: #555; font-size: 0.9em; }
@@ -37,6 +38,12 @@ dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; }
 figure { display: inline-block; margin: 0.5em 1em 0.5em 0; }
 figure img { max-width: 100%; border: 1px solid #ddd; }
+.v { display: inline-block; padding: 0 0.35em; border-radius: 3px; white-space: nowrap; }
+.v-kept { background: #0072b2; color: #fff; }
+.v-broken { background: #d55e00; color: #fff; }
+.v-not_checked { background: #f0e442; color: #000; }
+.v-explained { background: #cc79a7; color: #000; }
+.v-na { background: #e4e4e4; color: #555; }
 """
 
 
@@ -87,6 +94,24 @@ def num(text: str, css_class: str = "", title: str = "") -> str:
     """A right-aligned numeric cell, optionally highlighted and with a tooltip."""
     attributes = f' title="{escape(title)}"' if title else ""
     return f'<td class="{f"num {css_class}".strip()}"{attributes}>{escape(text)}</td>'
+
+
+def badge(state: str, words: str, title: str = "") -> str:
+    """A state's symbol and words in its colours (page_shell.CSS's .v-<state>); state is a key
+    of formatting.STATES."""
+    attributes = f' title="{escape(title)}"' if title else ""
+    return (f'<span class="v v-{state}"{attributes}>{STATES[state][0]} {escape(words)}</span>')
+
+
+def verdict_badge(row: Row) -> str:
+    """A verdicts.csv row's state, e.g. "✓ kept, converging from above"."""
+    return badge(verdict_state(row), state_words(row))
+
+
+def claim_badge(row: Row) -> str:
+    """A claims.csv row's state: held (as kept), not held (as broken) or not checked."""
+    state, words = CLAIM_STATES[row["state"]]
+    return badge(state, words)
 
 
 def notes(lines: list[str]) -> str:

@@ -11,7 +11,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 Value = Any  # str for text columns, float | None for numeric ones
 Row = dict[str, Value]
@@ -23,11 +23,25 @@ CASE_NUMBERS = ("h", "rtol", "atol", "T", "steps", "rejected", "f_evals", "cpu_s
                 "global_err", "energy_err_max", "energy_err_mean", "energy_drift_per_time",
                 "momentum_err_max", "manifold_err_max", "tangency_err_max", "nominal_order",
                 "mean_step", "unit_length_err_mean", "fail_time", "below_reference")
-ORDER_TEXT = ("study", "experiment", "model", "integrator", "abscissa", "note")
-ORDER_NUMBERS = ("nominal_order", "fitted_order", "residual", "points_used", "points_total")
+# Columns added later: results written before them lack them, read as None (not applicable).
+CASE_OPTIONAL_NUMBERS = ("cpu_repetitions", "cpu_timed_s")
+ORDER_TEXT = ("study", "experiment", "model", "integrator", "abscissa", "note", "local_slopes")
+ORDER_NUMBERS = ("nominal_order", "fitted_order", "residual", "points_used", "points_total",
+                 "window_largest", "window_smallest", "window_first", "fit_deviation", "correlation",
+                 "slope_vs_mean_step", "added_steps")
 REPRODUCTION_TEXT = ("study", "experiment", "example", "method", "setting", "role", "metric",
                      "case_id", "note")
-REPRODUCTION_NUMBERS = ("published", "ours", "ratio")
+REPRODUCTION_NUMBERS = ("published", "ours", "ratio", "round_off", "in_band")
+VERDICT_TEXT = ("study", "experiment", "model", "integrator", "family", "promise", "state",
+                "why", "relation", "reason")
+VERDICT_NUMBERS = ("value", "bound")
+# verdicts.csv's states and claims.csv's (docs/result-files.md); anything else is refused.
+VERDICT_STATES = ("kept", "broken", "not_checked", "explained")
+CLAIM_STATES = ("held", "not_held", "not_checked")
+RELATIONS = (">=", "<=", "")
+CLAIM_TEXT = ("study", "experiment", "claim", "where", "metric", "integrators", "relation",
+              "state", "reason")
+CLAIM_NUMBERS = ("bound", "measured")
 SERIES_NUMBERS = ("t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
                   "momentum_err", "step", "casimir_err", "manifold_defect")
 SNAPSHOT_NUMBERS = ("t", "body", "q_x", "q_y", "q_z", "kinetic_energy")
@@ -48,8 +62,12 @@ def is_result_dir(path: Path) -> bool:
     return (path / "manifest.json").is_file()
 
 
-def read_csv(path: Path, text: tuple[str, ...], numbers: tuple[str, ...]) -> list[Row]:
-    """Rows of a CSV file keeping only the named columns, which must all be present."""
+def read_csv(path: Path, text: tuple[str, ...], numbers: tuple[str, ...],
+             optional: tuple[str, ...] = (),
+             check: Callable[[Row, int], None] | None = None) -> list[Row]:
+    """Rows of a CSV file keeping only the named columns, which must all be present but the
+    optional numbers, None in every row when absent; check, if given, sees every row with its
+    line number and raises ResultError on one it refuses."""
     rows: list[Row] = []
     try:
         with path.open(newline="", encoding="utf-8") as file:
@@ -65,6 +83,11 @@ def read_csv(path: Path, text: tuple[str, ...], numbers: tuple[str, ...]) -> lis
                 row: Row = {column: record[column] for column in text}
                 for column in numbers:
                     row[column] = _number(record[column], path, reader.line_num, column)
+                for column in optional:
+                    row[column] = (_number(record[column], path, reader.line_num, column)
+                                   if column in header else None)
+                if check is not None:
+                    check(row, reader.line_num)
                 rows.append(row)
     except OSError as err:
         raise ResultError(f"{path}: {err.strerror}") from err
@@ -159,6 +182,8 @@ class Study:
     orders: list[Row]
     reproduction: list[Row]
     slug: str
+    verdicts: list[Row] = field(default_factory=list)  # verdicts.csv, required
+    claims: list[Row] = field(default_factory=list)  # claims.csv, when the spec has claims
     _read: dict[str, Series | None] = field(default_factory=dict)  # series files, by name
     _evocations: dict[str, Evocation | None] = field(default_factory=dict)  # by folder
 
@@ -191,6 +216,12 @@ class Study:
 
     def orders_of(self, experiment: str) -> list[Row]:
         return [o for o in self.orders if o["experiment"] == experiment]
+
+    def verdicts_of(self, experiment: str) -> list[Row]:
+        return [v for v in self.verdicts if v["experiment"] == experiment]
+
+    def claims_of(self, experiment: str) -> list[Row]:
+        return [c for c in self.claims if c["experiment"] == experiment]
 
     def series(self, case_id: str) -> Series | None:
         """The case's time series by column, or None when its file is missing."""
@@ -322,14 +353,71 @@ def _read_evocation(folder: Path) -> Evocation | None:
 
 
 def load_study(path: Path) -> Study:
-    """Read a result directory; orders.csv is required, reproduction.csv optional."""
+    """Read a result directory: manifest.json, cases.csv, orders.csv and verdicts.csv are
+    required, reproduction.csv and claims.csv optional."""
     if not is_result_dir(path):
         raise ResultError(f"{path} is not a result directory (no manifest.json)")
     manifest = _read_manifest(path / "manifest.json")
+    if not (path / "verdicts.csv").is_file():
+        raise ResultError(f"{path}: no verdicts.csv (written by a geomint older than this "
+                          "report: rerun the study)")
     reproduction_csv = path / "reproduction.csv"
-    reproduction = (read_csv(reproduction_csv, REPRODUCTION_TEXT, REPRODUCTION_NUMBERS)
-                    if reproduction_csv.exists() else [])
+    reproduction = (_read_reproduction(reproduction_csv) if reproduction_csv.exists() else [])
+    claims_csv = path / "claims.csv"
     return Study(path=path, manifest=manifest,
-                 cases=read_csv(path / "cases.csv", CASE_TEXT, CASE_NUMBERS),
-                 orders=read_csv(path / "orders.csv", ORDER_TEXT, ORDER_NUMBERS),
-                 reproduction=reproduction, slug=slug(manifest["study"]))
+                 cases=read_csv(path / "cases.csv", CASE_TEXT, CASE_NUMBERS,
+                                CASE_OPTIONAL_NUMBERS),
+                 orders=_read_orders(path / "orders.csv"),
+                 reproduction=reproduction, slug=slug(manifest["study"]),
+                 verdicts=_read_verdicts(path / "verdicts.csv"),
+                 claims=_read_claims(claims_csv) if claims_csv.exists() else [])
+
+
+def _one_of(path: Path, line: int, column: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise ResultError(f"{path}:{line}: column '{column}' is {value!r}, not one of "
+                          + ", ".join(repr(a) for a in allowed))
+
+
+def _read_orders(path: Path) -> list[Row]:
+    """orders.csv, its local_slopes (`;`-separated) read into a list of floats."""
+    def check(row: Row, line: int) -> None:
+        text = row["local_slopes"]
+        slopes = [_number(s, path, line, "local_slopes") for s in text.split(";")] if text else []
+        if None in slopes:
+            raise ResultError(f"{path}:{line}: column 'local_slopes' has an empty slope: "
+                              f"{text!r}")
+        row["local_slopes"] = slopes
+
+    return read_csv(path, ORDER_TEXT, ORDER_NUMBERS, check=check)
+
+
+def _read_verdicts(path: Path) -> list[Row]:
+    def check(row: Row, line: int) -> None:
+        _one_of(path, line, "state", row["state"], VERDICT_STATES)
+        _one_of(path, line, "relation", row["relation"], RELATIONS)
+        if not row["promise"]:
+            raise ResultError(f"{path}:{line}: column 'promise' is empty")
+
+    return read_csv(path, VERDICT_TEXT, VERDICT_NUMBERS, check=check)
+
+
+def _read_claims(path: Path) -> list[Row]:
+    def check(row: Row, line: int) -> None:
+        _one_of(path, line, "state", row["state"], CLAIM_STATES)
+        _one_of(path, line, "relation", row["relation"], RELATIONS)
+
+    return read_csv(path, CLAIM_TEXT, CLAIM_NUMBERS, check=check)
+
+
+def _read_reproduction(path: Path) -> list[Row]:
+    """reproduction.csv; round_off is 1 or 0, in_band 1 or 0, and empty exactly on a round-off
+    row (which has no band verdict)."""
+    def check(row: Row, line: int) -> None:
+        if row["round_off"] not in (0.0, 1.0):
+            raise ResultError(f"{path}:{line}: column 'round_off' is not 1 or 0")
+        if row["in_band"] not in ((None,) if row["round_off"] else (0.0, 1.0)):
+            raise ResultError(f"{path}:{line}: column 'in_band' is not "
+                              + ("empty on a round-off row" if row["round_off"] else "1 or 0"))
+
+    return read_csv(path, REPRODUCTION_TEXT, REPRODUCTION_NUMBERS, check=check)

@@ -1,5 +1,6 @@
-"""<slug>.html: one study's page, a section per experiment with its figures, fitted orders and
-cases, and the study's reproduction table and study-level figures.
+"""<slug>.html: one study's page, a section per experiment with its figures, its verdicts
+(verdicts.csv), its fitted orders in their windows (orders.csv) and its cases, and the study's
+reproduction and claims tables and study-level figures.
 
 All text from the result files goes through html.escape; figures are PNG files shown from the
 report's figures/ folder, each linked to its SVG; nothing is linked outside the report.
@@ -14,9 +15,10 @@ import matrix_verdict
 import page_shell
 from evocation_section import CaseEvocation, evocation_html
 from figures import ExperimentFigures, StudyFigure
-from formatting import (TimingMark, fmt_count, fmt_float, fmt_order, manifest_facts,
-                        order_deviates, ratio_out_of_band, timing_mark)
-from page_shell import notes, num, row, table, td
+from formatting import (RATIO_BAND, STATES, TimingMark, band, band_text, fmt_bound,
+                        fmt_correlation, fmt_count, fmt_float, fmt_ratio, fmt_value,
+                        manifest_facts, timing_mark, verdict_counts, verdict_state)
+from page_shell import badge, claim_badge, notes, num, row, table, td, verdict_badge
 from results import Row, Study, slug
 
 CASE_COLUMNS = ("integrator", "h", "rtol", "atol", "status", "steps", "rejected", "f_evals",
@@ -26,10 +28,30 @@ CASE_COLUMNS = ("integrator", "h", "rtol", "atol", "status", "steps", "rejected"
 COUNT_COLUMNS = {"steps", "rejected", "f_evals"}
 TEXT_COLUMNS = ("integrator", "status")
 # The cases table's numbers right-aligned by their column, not by a class on every cell.
+VERDICT_COLUMNS = ("integrator", "promise", "state", "value", "bound", "reason")
+ORDER_COLUMNS = ("integrator", "nominal", "fitted order", "verdict",
+                 "slope vs mean step (adaptive)", "window", "points used/total",
+                 "local slopes (largest h first; window highlighted)", "|p/p_nominal − 1|",
+                 "correlation", "residual (log10)", "steps added", "note")
+
+
+def _numbers_right(table_class: str, columns: tuple[str, ...], numbers: tuple[str, ...]) -> str:
+    """CSS right-aligning a table's number columns, by position."""
+    return (", ".join(f"table.{table_class} td:nth-child({columns.index(c) + 1})"
+                      for c in numbers) + " { text-align: right; font-family: monospace; "
+            "white-space: nowrap; }\n")
+
+
 CASES_CSS = ("table.cases td { text-align: right; font-family: monospace; }\n"
              + ", ".join(f"table.cases td:nth-child({CASE_COLUMNS.index(c) + 1})"
                          for c in TEXT_COLUMNS)
-             + " { text-align: left; font-family: inherit; }\n")
+             + " { text-align: left; font-family: inherit; }\n"
+             + "span.window { background: #d4e6f4; font-weight: bold; padding: 0 0.15em; }\n"
+             + _numbers_right("verdicts", VERDICT_COLUMNS, ("value", "bound"))
+             + _numbers_right("orders", ORDER_COLUMNS, (
+                 "nominal", "fitted order", "slope vs mean step (adaptive)", "window",
+                 "points used/total", "local slopes (largest h first; window highlighted)",
+                 "|p/p_nominal − 1|", "correlation", "residual (log10)", "steps added")))
 
 
 def write_study_page(path: Path, study: Study, figures: dict[str, ExperimentFigures],
@@ -44,21 +66,29 @@ def _study(study: Study, figures: dict[str, ExperimentFigures],
     manifest = study.manifest
     facts = "".join(f"<dt>{escape(label)}</dt><dd>{escape(text)}</dd>"
                     for label, text in manifest_facts(manifest))
+    counts = verdict_counts(study.verdicts)
     parts = [f'<section id="{escape(study.slug)}">',
              f"<h1>{escape(study.title)} <small>({escape(study.name)})</small></h1>",
+             "<p>Promises (verdicts.csv): " + ", ".join(
+                 badge(state, f"{counts[state]} {STATES[state][1]}") for state in counts)
+             + ".</p>",
+             _broken_list(study),
              f"<p>{escape(str(manifest.get('description', '')))}</p>",
              f'<dl class="facts">{facts}</dl>']
     if matrix_verdict.is_matrix(study):
         page = escape(page_shell.matrix_file(study))
         parts.append(f'<p><a href="{page}">The integrator &times; model matrix</a>: a heat map '
-                     "with one cell per model and integrator, coloured by whether the "
-                     "integrator kept what it promises, then every cell's numbers.</p>")
+                     "with one cell per model and integrator in the state of its promises "
+                     "(verdicts.csv), and every verdict that is not kept.</p>")
     contents = "".join(
         f'<li><a href="#{escape(page_shell.experiment_anchor(study, e["name"]))}">'
-        f'{escape(str(e.get("title") or e["name"]))}</a></li>' for e in study.experiments())
+        f'{escape(str(e.get("title") or e["name"]))}</a> '
+        + _state_counts(study.verdicts_of(e["name"])) + "</li>" for e in study.experiments())
     parts.append(f"<h2>Experiments</h2><ul>{contents}</ul>")
     if study.reproduction:
         parts += ["<h2>Reproduction</h2>", reproduction_table(study.reproduction)]
+    if study.claims:
+        parts += ['<h2 id="claims">Claims</h2>', claims_table(study.claims)]
     if across:
         parts += ["<h2>Across experiments</h2>"] + [_study_figure(f) for f in across]
     for experiment in study.experiments():
@@ -68,21 +98,70 @@ def _study(study: Study, figures: dict[str, ExperimentFigures],
     return "\n".join(parts)
 
 
+def _state_counts(verdicts: list[Row]) -> str:
+    """The states that occur among these verdicts, each a badge with its count."""
+    counts = verdict_counts(verdicts)
+    return " ".join(badge(state, str(count)) for state, count in counts.items() if count)
+
+
+def _broken_list(study: Study) -> str:
+    """The promises broken, each linked to its experiment's verdicts; "" when none is."""
+    broken = [v for v in study.verdicts if v["state"] == "broken"]
+    if not broken:
+        return ""
+    items = "".join(
+        f'<li><a href="#{escape(verdicts_anchor(study, v["experiment"]))}">'
+        f'{escape(v["experiment"])}</a>: <b>{escape(v["integrator"])}</b> '
+        f'{escape(v["promise"])} {verdict_badge(v)} {escape(fmt_value(v))} '
+        f'(bound {escape(fmt_bound(v))}): {escape(v["reason"])}</li>' for v in broken)
+    return f"<p>Broken:</p><ul>{items}</ul>"
+
+
+def verdicts_anchor(study: Study, experiment: str) -> str:
+    """The id of an experiment's verdicts table on its study's page."""
+    return f"{page_shell.experiment_anchor(study, experiment)}-verdicts"
+
+
 def reproduction_table(rows: list[Row]) -> str:
-    """The published numbers next to ours; a printed setting out of band is flagged."""
+    """The published numbers next to ours and each row's band, as reproduction.csv gives it: a
+    round-off row is "round-off level" (no band verdict); a row out of band is flagged, a
+    reproducing one as "reproducing setting, out of band"."""
     lines = []
     for item in rows:
         reproducing = item["role"] == "reproducing"
-        role = escape(item["role"])
-        if reproducing:
-            role += ' <span class="tag">reproducing setting</span>'
-        ratio = num(fmt_float(item["ratio"]), "off" if ratio_out_of_band(item) else "")
+        role = '<span class="tag">reproducing setting</span>' if reproducing else \
+            escape(item["role"])
+        kind = band(item)
+        if kind == "round_off":
+            ratio = ('<td class="num below" title="a ratio of two round-off numbers: it means '
+                     f'nothing">{escape(fmt_ratio(item["ratio"]))}</td>')
+            verdict = td(f'<span class="below">{escape(band_text(item))}</span>')
+        else:
+            ratio = num(fmt_ratio(item["ratio"]), "off" if kind == "out" else "")
+            verdict = (td(f'<span class="off">{escape(band_text(item))}</span>') if kind == "out"
+                       else td(escape(band_text(item))))
         cells = [td(escape(item[c])) for c in ("example", "method", "setting")]
         cells += [td(role), td(escape(item["metric"])), num(fmt_float(item["published"])),
-                  num(fmt_float(item["ours"])), ratio, td(escape(item["note"]))]
+                  num(fmt_float(item["ours"])), ratio, verdict, td(escape(item["note"]))]
         lines.append(row(cells, "reproducing" if reproducing else ""))
-    return table(("example", "method", "setting", "role", "metric", "published", "ours",
-                  "ratio", "note"), lines)
+    low, high = RATIO_BAND
+    return (table(("example", "method", "setting", "role", "metric", "published", "ours",
+                   "ratio", "band", "note"), lines, "reproduction")
+            + f'<p class="note">In band: the ratio ours / published lies in [{low:g}, {high:g}] '
+            "(reproduction.csv's in_band). Round-off level: ours and the published figure are "
+            "both round-off, so their ratio means nothing; such a row is in no band count.</p>")
+
+
+def claims_table(rows: list[Row]) -> str:
+    """The papers' checkable claims (claims.csv): the claim, where the paper makes it, what we
+    measured against what bound, held or not, and on which cases."""
+    lines = [row([td(escape(c["claim"])), td(escape(c["where"])), td(escape(c["experiment"])),
+                  td(escape(c["metric"])), td(escape(c["integrators"].replace(";", ", ")
+                                                     or "every case")),
+                  num(fmt_float(c["measured"])), num(fmt_bound(c)), td(claim_badge(c)),
+                  td(escape(c["reason"]))]) for c in rows]
+    return table(("claim", "where", "experiment", "metric", "integrators", "measured", "bound",
+                  "state", "reason"), lines, "claims")
 
 
 def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFigures,
@@ -104,11 +183,16 @@ def _experiment(study: Study, experiment: dict[str, Any], figures: ExperimentFig
     parts.append(notes(figures.notes + [f"{figure.plot}: {note}" for figure in figures.figures
                                         for note in figure.notes]))
     parts.append(evocation_html(experiment, evocations))
+    verdicts = study.verdicts_of(name)
+    parts.append(f'<h3 id="{escape(verdicts_anchor(study, name))}">Verdicts</h3>')
+    parts.append(_verdicts_table(verdicts, page_shell.matrix_file(study)
+                                 if matrix_verdict.is_matrix(study) else None) if verdicts else
+                 '<p class="note">No verdicts for this experiment.</p>')
     orders = study.orders_of(name)
-    parts.append("<h3>Fitted orders</h3>")
-    parts.append(_orders_table(orders) if orders else
-                 '<p class="note">No fitted orders for this experiment.</p>')
     cases = study.cases_of(name)
+    parts.append("<h3>Fitted orders</h3>")
+    parts.append(_orders_table(orders, verdicts) if orders else
+                 '<p class="note">No fitted orders for this experiment.</p>')
     ran = [c for c in cases if c["status"] != "n/a"]
     parts.append("<h3>Cases</h3>")
     parts.append(_cases_table(ran, timing_mark(study.manifest)) if ran else
@@ -133,15 +217,101 @@ def _study_figure(figure: StudyFigure) -> str:
     return "\n".join(parts)
 
 
-def _orders_table(orders: list[Row]) -> str:
-    lines = [row([td(escape(o["integrator"])), num(fmt_count(o["nominal_order"])),
-                  num(fmt_order(o["fitted_order"]), "off" if order_deviates(o) else ""),
-                  num(fmt_float(o["residual"])),
-                  num(f"{fmt_count(o['points_used'])}/{fmt_count(o['points_total'])}"),
-                  td(escape(o["note"]))])
-             for o in orders]
-    return table(("integrator", "nominal", "fitted", "residual (log10)", "points used/total",
-                  "note"), lines)
+def _verdicts_table(verdicts: list[Row], heat_map: str | None = None) -> str:
+    """A row per integrator and promise: its state, value, bound and reason. The n/a rows (the
+    model lacks the view the integrator needs) are a line per reason under the table. Plain
+    cells, aligned by the table's style. heat_map: for a matrix study, its matrix page, where
+    the kept promises' numbers are (its heat map); they are then a line here, to keep a page
+    of a thousand verdicts and two thousand cases under the size limit."""
+    shown = [v for v in verdicts if verdict_state(v) != "na"]
+    kept_line = ""
+    if heat_map is not None:
+        kept: dict[str, list[str]] = {}
+        for v in shown:
+            if v["state"] == "kept":
+                kept.setdefault(v["promise"], []).append(v["integrator"])
+        shown = [v for v in shown if v["state"] != "kept"]
+        if kept:
+            kept_line = (f'<p>{badge("kept", "kept")} ' + "; ".join(
+                f"{escape(promise)}: {escape(', '.join(integrators))}"
+                for promise, integrators in kept.items())
+                + f'. Their values, bounds and reasons are in <a href="{escape(heat_map)}">the '
+                "heat map</a>'s cells.</p>")
+    lines = [row([td(escape(v["integrator"])), td(escape(v["promise"])), td(verdict_badge(v)),
+                  td(escape(fmt_value(v))), td(escape(fmt_bound(v))), td(escape(v["reason"]))])
+             for v in shown]
+    by_reason: dict[str, list[str]] = {}
+    for v in verdicts:
+        if verdict_state(v) == "na":
+            found = by_reason.setdefault(v["reason"] or "n/a", [])
+            if v["integrator"] not in found:
+                found.append(v["integrator"])
+    na = [f"– not checked, {reason}: {', '.join(integrators)}"
+          for reason, integrators in by_reason.items()]
+    return (kept_line + (table(VERDICT_COLUMNS, lines, "verdicts") if lines else "")
+            + notes(na))
+
+
+def window_slopes(order: Row) -> range | None:
+    """Which of the order's local slopes lie in its window (orders.csv: window_first and the
+    points_used - 1 slopes from there); None when there is no window."""
+    first, used = order["window_first"], int(order["points_used"] or 0)
+    if first is None or used < 2:
+        return None
+    return range(int(first), int(first) + used - 1)
+
+
+def _slopes_html(order: Row) -> str:
+    """The local slopes, largest h first, the window's highlighted."""
+    window = window_slopes(order) or range(0)
+    return " ".join(f'<span class="window">{s:.2f}</span>' if i in window else f"{s:.2f}"
+                    for i, s in enumerate(order["local_slopes"]))
+
+
+def _window(order: Row) -> str:
+    if order["window_largest"] is None or order["window_smallest"] is None:
+        return ""
+    return f"h = {order['window_largest']:.4g} .. {order['window_smallest']:.4g}"
+
+
+def _orders_table(orders: list[Row], verdicts: list[Row]) -> str:
+    """Fixed-step methods: the fitted order over the window, its local slopes (the window's
+    highlighted) and the fit's quality. Adaptive ones: the slope of the error against the mean
+    step, in a column of its own, never called an order. A kept order whose window has fewer
+    than three points contradicts orders.csv's definition: it is flagged. The pairs whose order
+    is n/a (nothing ran) are left out: the verdicts name them. Plain cells, aligned by the
+    table's style (ORDERS_CSS)."""
+    states = {v["integrator"]: v for v in verdicts if v["promise"] == "order"}
+    lines = []
+    for o in orders:
+        adaptive = o["abscissa"] != "h"
+        verdict = states.get(o["integrator"])
+        if verdict is not None and verdict_state(verdict) == "na":
+            continue
+        used = int(o["points_used"] or 0)
+        if verdict is not None and verdict["state"] == "kept" and used < 3:
+            points = ('<td class="off" title="a kept order needs a window of at least three '
+                      f'points">{used}/{escape(fmt_count(o["points_total"]))}</td>')
+        else:
+            points = td(f"{used}/{escape(fmt_count(o['points_total']))}")
+        order = {"promise": "order", "value": o["fitted_order"]}
+        slope = {"promise": "order", "value": o["slope_vs_mean_step"]}
+        lines.append(row([
+            td(escape(o["integrator"])), td(escape(fmt_count(o["nominal_order"]))),
+            td("" if adaptive else escape(fmt_value(order))),
+            td(verdict_badge(verdict) if verdict else ""),
+            td(escape(fmt_value(slope)) if adaptive else ""), td(escape(_window(o))), points,
+            td(_slopes_html(o)), td(escape(fmt_float(o["fit_deviation"]))),
+            td(escape(fmt_correlation(o["correlation"]))), td(escape(fmt_float(o["residual"]))),
+            td(escape(fmt_count(o["added_steps"]))), td(escape(o["note"]))]))
+    if not lines:
+        return '<p class="note">No fitted orders: no integrator that ran.</p>'
+    return (table(ORDER_COLUMNS, lines, "orders")
+            + '<p class="note">The window: the run of at least three consecutive step sizes '
+            "whose local slopes agree, reaching the smallest step, between the reference's "
+            "error floor and the errors with no accuracy (orders.csv). An adaptive method's "
+            "slope of the error against the mean step is not an order: step control ties the "
+            "error to the tolerance.</p>")
 
 
 def _cases_table(cases: list[Row], mark: TimingMark) -> str:

@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import math
+import re
 import tempfile
 import unittest
 from unittest import mock
@@ -27,9 +28,11 @@ import make_report
 import manifolds
 import matrix_verdict
 import sphere_mesh
-from figures import (FLOOR, convergence_figure, fit_intercept, formation_figure,
-                     metric_vs_parameter_lines, outputs_figure, work_precision_figure)
+from figures import (FLOOR, FLOOR_NOTE, UNRELIABLE_NOTE, convergence_figure, fit_intercept,
+                     formation_figure, metric_vs_parameter_lines, outputs_figure,
+                     work_precision_figure)
 from formatting import TimingMark, fmt_count, fmt_float, fmt_order, timing_mark
+from integrator_style import HUES
 from results import load_study
 
 CASE_COLUMNS = [
@@ -40,9 +43,16 @@ CASE_COLUMNS = [
     "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
     "output_points", "fail_time", "status_detail", "reference_err", "below_reference"]
 ORDER_COLUMNS = ["study", "experiment", "model", "integrator", "nominal_order", "fitted_order",
-                 "residual", "points_used", "points_total", "abscissa", "note"]
+                 "residual", "points_used", "points_total", "abscissa", "note", "local_slopes",
+                 "window_largest", "window_smallest", "window_first", "fit_deviation", "correlation",
+                 "slope_vs_mean_step", "added_steps"]
 REPRODUCTION_COLUMNS = ["study", "experiment", "example", "method", "setting", "role",
-                        "metric", "published", "ours", "ratio", "case_id", "note"]
+                        "metric", "published", "ours", "ratio", "case_id", "note", "round_off",
+                        "in_band"]
+VERDICT_COLUMNS = ["study", "experiment", "model", "integrator", "family", "promise", "state",
+                   "why", "value", "bound", "relation", "reason"]
+CLAIM_COLUMNS = ["study", "experiment", "claim", "where", "metric", "integrators", "relation",
+                 "bound", "measured", "state", "reason"]
 SERIES_COLUMNS = ["t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
                   "momentum_err", "step", "casimir_err", "manifold_defect"]
 
@@ -60,6 +70,29 @@ def _write_csv(path: Path, columns: list[str], rows: list[dict[str, object]]) ->
         writer = csv.DictWriter(file, columns, restval="")
         writer.writeheader()
         writer.writerows(rows)
+
+
+def _verdict(experiment: str, integrator: str, promise: str, state: str, why: str = "",
+             **values: object) -> dict:
+    """A row of verdicts.csv (docs/result-files.md)."""
+    row = {"study": "synthetic", "experiment": experiment, "model": "spherical_pendulum",
+           "integrator": integrator, "family": "lie_group", "promise": promise, "state": state,
+           "why": why, "value": "", "bound": "", "relation": "", "reason": ""}
+    row.update(values)
+    return row
+
+
+def _order_verdict(experiment: str, integrator: str, nominal: float, fitted: float,
+                   **values: object) -> dict:
+    """An order kept at its nominal value (state and why may be overridden)."""
+    row = {"state": "kept", "why": "nominal", "value": fitted, "bound": nominal - 0.2,
+           "relation": ">=", "reason": f"fitted {fitted:.2f} over h = 0.1 .. 0.0125"}
+    row.update(values)
+    return _verdict(experiment, integrator, "order", **row)
+
+
+def _write_verdicts(path: Path, rows: list[dict]) -> None:
+    _write_csv(path / "verdicts.csv", VERDICT_COLUMNS, rows)
 
 
 def _case(experiment: str, integrator: str, case_id: str, **values: object) -> dict:
@@ -126,19 +159,40 @@ def write_synthetic_results(path: Path) -> None:
     _write_csv(path / "orders.csv", ORDER_COLUMNS, [
         {"study": "synthetic", "experiment": "conv", "model": "spherical_pendulum",
          "integrator": integrator, "nominal_order": p, "fitted_order": p, "residual": 1e-15,
-         "points_used": 4, "points_total": 5 if integrator == "rk4" else 4, "abscissa": "h"}
+         "points_used": 4, "points_total": 5 if integrator == "rk4" else 4, "abscissa": "h",
+         "local_slopes": f"{p};{p};{p}", "window_largest": 0.1, "window_smallest": 0.0125,
+         "window_first": 0,
+         "fit_deviation": 0, "correlation": 1, "added_steps": 0}
         for integrator, (_, p) in CONVERGENCE.items()])
+    _write_verdicts(path, [_order_verdict("conv", integrator, p, p)
+                           for integrator, (_, p) in CONVERGENCE.items()]
+                    + [_order_verdict("long", "rattle", 2, 0, state="not_checked",
+                                      why="no_reference", value="", reason="the experiment has "
+                                      "no reference to measure the global error against"),
+                       _verdict("long", "rattle", "manifold", "kept", value=1e-15, bound=1e-12,
+                                relation="<=", reason="the largest manifold defect 1e-15 <= "
+                                "1e-12")])
     _write_csv(path / "reproduction.csv", REPRODUCTION_COLUMNS, [
         {"study": "synthetic", "experiment": "long", "example": "Ex. 1", "method": "rattle",
          "setting": "h=0.01", "role": "printed", "metric": "energy_err_mean",
-         "published": 5e-7, "ours": 5.1e-7, "ratio": 1.02, "case_id": "rattle-long"},
+         "published": 5e-7, "ours": 5.1e-7, "ratio": 1.02, "case_id": "rattle-long",
+         "round_off": 0, "in_band": 1},
+        {"study": "synthetic", "experiment": "long", "example": "Ex. 2", "method": "rattle",
+         "setting": "h=0.02", "role": "printed", "metric": "energy_err_mean",
+         "published": 1e-6, "ours": 1.6e-6, "ratio": 1.6, "case_id": "rattle-long",
+         "round_off": 0, "in_band": 0},
         {"study": "synthetic", "experiment": "long", "example": "Ex. 2", "method": "rattle",
          "setting": "h=0.02", "role": "printed", "metric": "unit_length_err_mean",
-         "published": 1e-16, "ours": 1.6e-16, "ratio": 1.6, "case_id": "rattle-long"},
+         "published": 1e-16, "ours": 4e-16, "ratio": 4.0, "case_id": "rattle-long",
+         "round_off": 1, "in_band": ""},
         {"study": "synthetic", "experiment": "long", "example": "Ex. 2", "method": "rattle",
-         "setting": "h=0.005", "role": "reproducing", "metric": "unit_length_err_mean",
-         "published": 1e-16, "ours": 0.98e-16, "ratio": 0.98, "case_id": "rattle-long",
-         "note": "the printed h does not reproduce Fig. 3"}])
+         "setting": "h=0.005", "role": "reproducing", "metric": "energy_err_mean",
+         "published": 1e-6, "ours": 0.98e-6, "ratio": 0.98, "case_id": "rattle-long",
+         "note": "the printed h does not reproduce Fig. 3", "round_off": 0, "in_band": 1},
+        {"study": "synthetic", "experiment": "long", "example": "Ex. 3", "method": "rattle",
+         "setting": "h=0.004", "role": "reproducing", "metric": "energy_err_mean",
+         "published": 1e-6, "ours": 3e-6, "ratio": 3.0, "case_id": "rattle-long",
+         "note": "meant to reproduce Fig. 4", "round_off": 0, "in_band": 0}])
 
 
 def read_manifest(results: Path) -> dict[str, Any]:
@@ -200,14 +254,20 @@ class ReportTest(unittest.TestCase):
         self.assertIn("Newton did not converge", page)
         self.assertIn('class="failed"', page)
 
-    def test_summary_has_reproduction_and_orders(self) -> None:
+    def test_summary_has_verdicts_reproduction_and_orders(self) -> None:
         summary = (self.report / "summary.md").read_text(encoding="utf-8")
+        self.assertIn("Verdicts (verdicts.csv): ✓ 3 kept, ✗ 0 broken, ? 1 not checked, "
+                      "≈ 0 explained.", summary)
         self.assertIn("| example | method | setting | role | metric | published | ours | "
-                      "ratio | note |", summary)
-        self.assertIn("**1.600e+00** (out of band)", summary)
+                      "ratio | band | note |", summary)
+        self.assertIn("Band: printed: 1 of 2 out of band; reproducing: 1 of 2 out of band; "
+                      "1 at round-off level (not counted).", summary)
+        self.assertIn("| **1.600e+00** | **out of band** |", summary)
+        self.assertIn("| 4.000e+00 | round-off level |", summary)
+        self.assertIn("| **3.000e+00** | **reproducing setting, out of band** |", summary)
         self.assertIn("reproducing (reproducing setting)", summary)
-        self.assertNotIn("1.020e+00** (out of band)", summary)
-        self.assertIn("| conv | rk4 | 4 | 4.00 |", summary)
+        self.assertIn("| 1.020e+00 | in band |", summary)
+        self.assertIn("| conv | rk4 | 4 | 4.00 |  | h = 0.1 .. 0.0125 | 4/5 |", summary)
 
     def test_loader_tells_empty_from_nan(self) -> None:
         cases = {c["case_id"]: c for c in load_study(self.results).cases}
@@ -285,6 +345,7 @@ def write_snapshot_results(path: Path) -> None:
         _case("md", "vi_explicit", "vi-md", h=0.01, model="sphere_lj", family="variational"),
         _case("md", "rk4", "rk4-md", h=0.01, model="sphere_lj", family="classical")])
     _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+    _write_verdicts(path, [])
     vertices, _ = sphere_mesh.icosphere(1)
     rows = [{"t": t, "body": i + 1, "q_x": q[0], "q_y": q[1], "q_z": q[2],
              "kinetic_energy": (1 + t) * max(q[2], 0.0)}
@@ -364,6 +425,7 @@ class CurvesTest(unittest.TestCase):
             _case("fig2", "slgi_theta0", "zero", h=0.01, model="heavy_top",
                   family="symplectic_lie_group")])
         _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+        _write_verdicts(path, [])
         t = np.linspace(0.0, 1.0, 50)
         rows = [dict(zip(header, (x, np.cos(x), np.sin(x), 0.0, 0.0, np.cos(3 * x), np.sin(3 * x))))
                 for x in t]
@@ -415,6 +477,7 @@ class FormationOutputsTest(unittest.TestCase):
             _case("track", "rk4", f"c{i}", h=0.01 * (i + 1), model="quadrotors_payload")
             for i in range(5)])
         _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+        _write_verdicts(path, [])
         t = np.linspace(0.0, 1.0, 41)  # 0.5 is row 20
         header = ["t"] + [f"{n}_{a}" for n in ("load", "quadrotor 1", "quadrotor 2") for a in "xyz"]
         # The load at (t, 0, 0), quadrotor 1 a unit above it, quadrotor 2 a unit beside it.
@@ -464,12 +527,15 @@ class FormationOutputsTest(unittest.TestCase):
             self._results(results)
             study = load_study(results)
             fig, notes = outputs_figure("Tracking", study.cases_of("track"), study)
-        self.assertEqual([ax.get_ylabel() for ax in fig.axes], ["load error", "link error"])
+        self.assertEqual([ax.get_ylabel() for ax in fig.axes],
+                         ["|load error| [model units]", "|link error| [model units]"])
         y = fig.axes[1].lines[0].get_ydata()
         self.assertTrue(math.isnan(y[3]))
         self.assertEqual(y[5], FLOOR)  # an exact 0
         self.assertAlmostEqual(y[10], 0.25)  # |-t|
-        self.assertEqual(len(notes), 5)  # what is drawn, and four cases without a file
+        self.assertTrue(notes[0].startswith("|output| against t"), notes)
+        self.assertEqual(sum(note.startswith("No outputs file") for note in notes), 4, notes)
+        self.assertIn(FLOOR_NOTE, notes)
         plt.close(fig)
 
     def test_nothing_to_draw_is_a_note(self) -> None:
@@ -514,6 +580,7 @@ def write_evocation_results(path: Path) -> None:
         _case("cone", "vi_explicit", "vi", h=0.01), _case("cone", "rk4", "rk4", h=0.01),
         _case("cone", "dopri45", "dopri", rtol=1e-6, atol=1e-9)])
     _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+    _write_verdicts(path, [])
     folder = path / "evocation" / "vi"
     (folder / "frames").mkdir(parents=True)
     xi = np.linspace(2.0, 7.0, 51)
@@ -593,31 +660,29 @@ class FitTest(unittest.TestCase):
 
 
 class MatrixPageTest(unittest.TestCase):
-    """The integrator x model matrix page: its cells judged against each promise."""
+    """The integrator x model matrix page: a cell's state combined from its verdict rows, never
+    judged again in Python."""
 
     @staticmethod
-    def _cell(**values: object) -> dict:
-        case = _case("m", "vi_implicit", "c", symplectic=1.0, stays_on_manifold=1.0,
-                     momentum_rel_err_max=1e-13, energy_rel_err_max=1e-5,
-                     manifold_defect_max=1e-15)
-        case.update(values)
-        return case
+    def _rows(*states: tuple[str, str]) -> list[dict]:
+        return [_verdict("m", "vi_implicit", f"p{k}", state, why)
+                for k, (state, why) in enumerate(states)]
 
-    def test_a_kept_promise_is_green_and_each_broken_one_is_named(self) -> None:
-        self.assertEqual(matrix_verdict.judge([self._cell()], None), ("kept", []))
-        self.assertEqual(matrix_verdict.judge([self._cell(manifold_defect_max=1e-9)], None),
-                         ("broken", ["manifold"]))
-        self.assertEqual(matrix_verdict.judge([self._cell(manifold_defect_max=math.nan)], None),
-                         ("broken", ["manifold"]))
-        self.assertEqual(matrix_verdict.judge([self._cell(momentum_rel_err_max=1e-6)], None),
-                         ("broken", ["momentum"]))
-        self.assertEqual(matrix_verdict.judge([self._cell(energy_rel_err_max=0.5)], None),
-                         ("broken", ["bounded energy"]))
-        order = {"fitted_order": 1.5, "nominal_order": 2.0, "abscissa": "h"}
-        self.assertEqual(matrix_verdict.judge([self._cell()], order), ("broken", ["order"]))
-        self.assertEqual(matrix_verdict.judge([self._cell(status="n/a")], None), ("na", []))
-        self.assertEqual(matrix_verdict.judge([self._cell(), self._cell(status="NonFinite")], None),
-                         ("failed", ["NonFinite"]))
+    def test_a_cell_is_broken_then_not_checked_then_explained_then_kept(self) -> None:
+        kept, above = ("kept", "nominal"), ("kept", "from_above")
+        broken, explained = ("broken", "below_nominal"), ("explained", "")
+        unchecked, na = ("not_checked", "no_window"), ("not_checked", "n/a")
+        for rows, state in (((kept, above), "kept"), ((kept, explained), "explained"),
+                            ((explained, unchecked), "not_checked"),
+                            ((unchecked, broken, explained), "broken"), ((na, na), "na"),
+                            ((na, kept), "not_checked"), ((), "not_checked")):
+            self.assertEqual(matrix_verdict.cell_state(self._rows(*rows)), state, rows)
+
+    def test_no_python_threshold_is_left(self) -> None:
+        """The bounds are verdicts.csv's: the module holds no tolerance of its own."""
+        for name in ("MANIFOLD_TOLERANCE", "MOMENTUM_TOLERANCE", "ENERGY_BOUND", "PROMISES",
+                     "judge"):
+            self.assertFalse(hasattr(matrix_verdict, name), name)
 
     def test_the_report_writes_the_page_and_links_it(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -626,17 +691,11 @@ class MatrixPageTest(unittest.TestCase):
             manifest = read_manifest(results)
             manifest["kind"] = "matrix"
             write_manifest(results, manifest)
-            name = manifest["experiments"][0]["name"]
-            cases = [self._cell(experiment=name, case_id="k"),
-                     self._cell(experiment=name, case_id="n", status="n/a", integrator="rkmk4",
-                                status_detail="n/a: m has no LieGroupOde view")]
-            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS),
-                       cases)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
             page = (report / "synthetic-matrix.html").read_text(encoding="utf-8")
-            self.assertIn('class="kept"', page)
-            self.assertIn("n/a: m has no LieGroupOde view", page)
+            self.assertIn('class="c v-kept"', page)
+            self.assertNotIn("Every cell in detail", page)
             for linking in ("index.html", "synthetic.html"):
                 self.assertIn('href="synthetic-matrix.html"',
                               (report / linking).read_text(encoding="utf-8"))
@@ -679,44 +738,72 @@ def heat_map_of(page: str) -> dict[str, list[tuple[str, str, str]]]:
     return parser.found
 
 
+def legend_of(page: str) -> dict[str, tuple[int, int, str]]:
+    """The heat map legend's items: state -> (promises, cells, the item's text)."""
+    found = {}
+    for state, promises, cells, inner in re.findall(
+            r'<li data-state="([a-z_]+)" data-promises="(\d+)" data-cells="(\d+)">(.*?)</li>',
+            page[page.index('<ul class="legend">'):]):
+        found[state] = (int(promises), int(cells), re.sub(r"<[^>]+>", "", inner))
+    return found
+
+
+MATRIX_NA = "n/a: free_rigid_body has no SphereLagrangian view"
+
+
 def write_matrix_results(path: Path, models: tuple[str, str] = ("spherical_pendulum",
                                                                  "free_rigid_body")) -> None:
-    """A matrix of two models on different manifolds and three integrators of three families:
-    vi_implicit kept on the first and n/a on the second, rkmk4 off its order on the first and
-    failed on the second, rk4 kept on both."""
+    """A matrix of two models on different manifolds and three integrators of three families,
+    whose verdicts are: vi_implicit kept on the first and n/a on the second; rkmk4 below its
+    order on the first (broken) and failed on the second (not checked); rk4 kept on the first
+    and explained on the second."""
     (path / "series").mkdir(parents=True)
     experiments = [{"name": f"m{k}", "model": model, "preset": "p", "T": 1.0,
                     "plots": ["convergence"]} for k, model in enumerate(models)]
     manifest = {"study": "grid", "kind": "matrix", "title": "A matrix",
                 "experiments": experiments}
     (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    promises = {"symplectic": 0, "stays_on_manifold": 0, "momentum_rel_err_max": "",
-                "energy_rel_err_max": 1e-6, "manifold_defect_max": 1e-9}
     cases = []
     for k, model in enumerate(models):
         for h in (0.1, 0.05, 0.025):
             cases.append(_case(f"m{k}", "rk4", f"rk4-{k}-{h}", h=h, model=model,
-                               family="classical", nominal_order=4, global_err=h ** 4,
-                               **promises))
+                               family="classical", nominal_order=4, global_err=h ** 4))
             cases.append(_case(f"m{k}", "rkmk4", f"rkmk4-{k}-{h}", h=h, model=model,
-                               nominal_order=4, global_err=h ** 2.5, **promises,
+                               nominal_order=4, global_err=h ** 2.5,
                                **({"status": "NonFinite", "fail_time": 0.5} if k else {})))
             cases.append(_case(f"m{k}", "vi_implicit", f"vi-{k}-{h}", h=h, model=model,
                                family="variational",
-                               **{**promises, **({"status": "n/a", "status_detail":
-                                                  "n/a: free_rigid_body has no "
-                                                  "SphereLagrangian view"}
-                                                 if k else {"symplectic": 1,
-                                                            "stays_on_manifold": 1,
-                                                            "manifold_defect_max": 1e-15,
-                                                            "energy_rel_err_max": 1e-7})}))
-    _write_csv(path / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS), cases)
+                               **({"status": "n/a", "status_detail": MATRIX_NA} if k else {})))
+    _write_csv(path / "cases.csv", CASE_COLUMNS, cases)
     _write_csv(path / "orders.csv", ORDER_COLUMNS, [
         {"study": "grid", "experiment": "m0", "model": models[0], "integrator": integrator,
          "nominal_order": nominal, "fitted_order": fitted, "residual": 1e-3, "points_used": 3,
-         "points_total": 3, "abscissa": "h"}
+         "points_total": 3, "abscissa": "h", "local_slopes": f"{fitted};{fitted}",
+         "window_largest": 0.1, "window_smallest": 0.025, "window_first": 0,
+         "fit_deviation": abs(fitted / nominal - 1),
+         "correlation": 1, "added_steps": 0}
         for integrator, nominal, fitted in (("rk4", 4, 4.02), ("rkmk4", 4, 2.5),
                                             ("vi_implicit", 2, 2.0))])
+    m0 = {"study": "grid", "model": models[0]}
+    m1 = {"study": "grid", "model": models[1]}
+    _write_verdicts(path, [
+        _order_verdict("m0", "vi_implicit", 2, 2.0, family="variational", **m0),
+        _verdict("m0", "vi_implicit", "manifold", "kept", family="variational", value=1e-15,
+                 bound=1e-12, relation="<=", reason="the largest manifold defect 1e-15 <= 1e-12",
+                 **m0),
+        _verdict("m0", "vi_implicit", "energy", "kept", family="variational", value=1e-7,
+                 bound=1e-2, relation="<=", reason="the largest relative change of the energy "
+                 "1e-07 <= 0.01", **m0),
+        _order_verdict("m0", "rkmk4", 4, 2.5, state="broken", why="below_nominal",
+                       reason="fitted 2.50 over h = 0.1 .. 0.025: lost order", **m0),
+        _order_verdict("m0", "rk4", 4, 4.02, family="classical", **m0),
+        *(_verdict("m1", "vi_implicit", promise, "not_checked", "n/a", family="variational",
+                   reason=MATRIX_NA, **m1) for promise in ("order", "manifold", "energy")),
+        _order_verdict("m1", "rkmk4", 4, 0, state="not_checked", why="failed", value="",
+                       reason="no case finished", **m1),
+        _order_verdict("m1", "rk4", 4, 3.0, state="explained", why="below_nominal",
+                       family="classical", reason="known deviation: the rigid body's reference "
+                       "is too coarse; fitted 3.00", **m1)])
 
 
 class HeatMapTest(unittest.TestCase):
@@ -726,7 +813,8 @@ class HeatMapTest(unittest.TestCase):
     def setUpClass(cls) -> None:
         cls.tmp = tempfile.TemporaryDirectory()
         root = Path(cls.tmp.name)
-        write_matrix_results(root / "results")
+        cls.results = root / "results"
+        write_matrix_results(cls.results)
         cls.report = root / "report"
         cls.status, cls.stdout, cls.stderr = _run_capturing(str(root / "results"), "--out",
                                                             str(cls.report))
@@ -764,18 +852,32 @@ class HeatMapTest(unittest.TestCase):
         self.assertEqual([text for _, text, _ in self.found["integrator"]],
                          ["vi_implicit", "rkmk4", "rk4"])
 
-    def test_each_cell_shows_its_verdict_and_fitted_order(self) -> None:
+    def test_each_cell_shows_its_state_and_fitted_order(self) -> None:
         cells = [(css, text) for css, text, _ in self.found["cell"]]
-        self.assertEqual(cells, [("c kept", "✓2.0"), ("c broken", "✗2.5"), ("c kept", "✓4.0"),
-                                 ("c na", "–"), ("c failed", "!"), ("c kept", "✓")])
+        self.assertEqual(cells, [("c v-kept", "✓2.0"), ("c v-broken", "✗2.5"),
+                                 ("c v-kept", "✓4.0"), ("c v-na", "–"),
+                                 ("c v-not_checked", "?"), ("c v-explained", "≈3.0")])
 
-    def test_a_cells_title_holds_its_numbers(self) -> None:
+    def test_a_cells_title_holds_each_promise(self) -> None:
         titles = [title for _, _, title in self.found["cell"]]
-        self.assertTrue(titles[1].startswith("spherical_pendulum × rkmk4 (Lie group): broke: "
-                                             "order\np = 2.50 (4.00)\n"), titles[1])
+        self.assertTrue(titles[1].startswith(
+            "spherical_pendulum × rkmk4 (Lie group): broken\n"
+            "order: ✗ broken: below nominal — 2.50, bound ≥ 3.8: fitted 2.50 over h = 0.1 .. "
+            "0.025: lost order\n"), titles[1])
         self.assertIn("h=0.025: ok, global error 9.882e-05, 1.230e-02 s", titles[1])
-        self.assertIn("n/a: free_rigid_body has no SphereLagrangian view", titles[3])
+        self.assertIn("manifold: ✓ kept — 1.000e-15, bound ≤ 1e-12: the largest manifold defect",
+                      titles[0])
+        self.assertEqual(titles[3].split("\n")[1:], [MATRIX_NA])
+        self.assertIn("order: ? not checked: no case finished", titles[4])
         self.assertIn("3 failed: NonFinite", titles[4])
+        self.assertIn("order: ≈ explained: below nominal — 3.00, bound ≥ 3.8: known deviation",
+                      titles[5])
+
+    def test_a_check_mark_only_where_every_promise_was_kept(self) -> None:
+        for css, text, title in self.found["cell"]:
+            self.assertEqual("✓" in text, css == "c v-kept", (css, text))
+            if css != "c v-kept":
+                self.assertNotIn(": kept", title.split("\n")[0])
 
     def test_a_rows_header_links_its_section_and_figures(self) -> None:
         self.assertIn('<a href="grid.html#grid-m0" title="its cases and figures on the '
@@ -784,13 +886,54 @@ class HeatMapTest(unittest.TestCase):
         self.assertTrue((self.report / "figures/grid/m0-convergence.png").is_file())
         self.assertIn('id="grid-m0"', (self.report / "grid.html").read_text(encoding="utf-8"))
 
-    def test_the_legend_counts_each_verdict(self) -> None:
-        self.assertIn("kept every promise that applies (3)", self.page)
-        self.assertIn("broke a promise (named in the cell&#x27;s details) (1)", self.page)
+    def test_the_legend_counts_equal_verdicts_csv(self) -> None:
+        with (self.results / "verdicts.csv").open(newline="", encoding="utf-8") as file:
+            rows = list(csv.DictReader(file))
+        expected = {state: sum(r["state"] == state for r in rows)
+                    for state in ("kept", "broken", "not_checked", "explained")}
+        expected["na"] = sum(r["why"] == "n/a" for r in rows)
+        cells = {"kept": 2, "broken": 1, "not_checked": 1, "explained": 1, "na": 1}
+        for page in (self.page, (self.report / "index.html").read_text(encoding="utf-8")):
+            legend = legend_of(page)
+            self.assertEqual({state: promises for state, (promises, _, _) in legend.items()},
+                             expected)
+            self.assertEqual({state: count for state, (_, count, _) in legend.items()}, cells)
+            for state, (promises, count, text) in legend.items():
+                self.assertIn(f"{promises} ", text)
+                self.assertIn(f"{count} cell", text)
+        self.assertEqual(expected, {"kept": 4, "broken": 1, "not_checked": 4, "explained": 1,
+                                    "na": 3})
+
+    def test_the_heat_map_opens_the_index(self) -> None:
+        index = (self.report / "index.html").read_text(encoding="utf-8")
+        self.assertLess(index.index('id="heatmap"'), index.index("At a glance"))
+        self.assertLess(index.index('class="summary"'), index.index('id="heatmap"'))
+        self.assertEqual(heat_map_of(index)["cell"], self.found["cell"])
+        self.assertIn('<div class="heatmap-panel"><table class="heatmap"', index)
+
+    def test_the_matrix_page_is_compact(self) -> None:
+        self.assertNotIn("Every cell in detail", self.page)
+        self.assertEqual(self.page.count(MATRIX_NA), 1)  # the n/a cell's title
+        self.assertIn("<b>no SphereLagrangian view</b> (1 pair): models free_rigid_body × "
+                      "integrators vi_implicit", self.page)
+        broken = self.page[self.page.index('id="broken"'):self.page.index('id="not-checked"')]
+        self.assertIn("lost order", broken)
+        self.assertNotIn("known deviation", broken)
+        unchecked = self.page[self.page.index('id="not-checked"'):self.page.index('id="explained"')]
+        self.assertIn("no case finished", unchecked)
+        self.assertNotIn(MATRIX_NA, unchecked)  # n/a pairs are listed apart
+        explained = self.page[self.page.index('id="explained"'):]
+        self.assertIn("known deviation", explained)
+        # The promises' bounds as verdicts.csv gives them.
+        self.assertIn("kept when ≥ 1.8, ≥ 3.8 (6 rows)", self.page)
+        self.assertIn("kept when ≤ 1e-12 (2 rows)", self.page)
 
     def test_the_index_names_the_promises_broken(self) -> None:
         index = (self.report / "index.html").read_text(encoding="utf-8")
-        self.assertIn("<li><b>spherical_pendulum</b>: rkmk4 (order)</li>", index)
+        self.assertIn('<li><a href="grid.html#grid-m0-verdicts">m0</a>: <b>rkmk4</b> order '
+                      '<span class="v v-broken">✗ broken: below nominal</span> 2.50 (bound ≥ 3.8): '
+                      "fitted 2.50 over h = 0.1 .. 0.025: lost order</li>", index)
+        self.assertIn('id="grid-m0-verdicts"', (self.report / "grid.html").read_text("utf-8"))
         self.assertIn("15 cases run, 3 failed, 3 n/a or skipped.", index)
         self.assertIn('<a href="grid-matrix.html">the matrix page</a>', index)
         self.assertNotIn("<h3>Cases</h3>", index)  # the cases are on the study's page
@@ -812,22 +955,28 @@ class HeatMapTest(unittest.TestCase):
 class IndexTest(unittest.TestCase):
     """index.html: the verdict of each study; the rest on the study's page."""
 
-    def test_a_deviating_order_is_named_and_linked(self) -> None:
+    def test_a_broken_promise_is_named_and_linked(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             results, report = Path(tmp) / "results", Path(tmp) / "report"
             write_synthetic_results(results)
-            with (results / "orders.csv").open(newline="", encoding="utf-8") as file:
-                orders = list(csv.DictReader(file))
-            orders[0]["fitted_order"] = 3.5
-            _write_csv(results / "orders.csv", ORDER_COLUMNS, orders)
+            with (results / "verdicts.csv").open(newline="", encoding="utf-8") as file:
+                verdicts = list(csv.DictReader(file))
+            verdicts[0].update(state="broken", why="below_nominal", value=3.5,
+                               reason="fitted 3.50: lost order")
+            _write_verdicts(results, verdicts)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
             index = (report / "index.html").read_text(encoding="utf-8")
             study = (report / "synthetic.html").read_text(encoding="utf-8")
-        self.assertIn('<a href="synthetic.html#synthetic-conv">conv</a>: rk4 fitted 3.50 '
-                      "(nominal 4)</li>", index)
-        self.assertIn('id="synthetic-conv"', study)
-        self.assertIn("<td>1 of 2 out of band</td>", index)
+        self.assertIn('<a href="synthetic.html#synthetic-conv-verdicts">conv</a>: <b>rk4</b> '
+                      'order <span class="v v-broken">✗ broken: below nominal</span> 3.50 '
+                      "(bound ≥ 3.8): fitted 3.50: lost order</li>", index)
+        self.assertIn('id="synthetic-conv-verdicts"', study)
+        # The glance: verdicts by state; reproduction rows out of band by role, round-off
+        # rows apart.
+        self.assertIn('<td class="num">2</td><td class="num off">1</td><td class="num">1</td>'
+                      '<td class="num">0</td><td class="num off">1 of 2</td>'
+                      '<td class="num off">1 of 2</td><td class="num">1</td>', index)
         self.assertIn("reproducing setting", index)  # the reproduction table
         self.assertNotIn("Fitted orders", index)
         self.assertIn("Fitted orders", study)
@@ -846,11 +995,354 @@ class IndexTest(unittest.TestCase):
             self.assertTrue((report / "index-2.html").is_file())
 
 
+def _planted_errors(slopes: list[float], steps: list[float], first: float = 1e-2) -> list[float]:
+    """Global errors at steps (decreasing) whose local slopes are the given ones."""
+    errors = [first]
+    for (h0, h1), slope in zip(zip(steps, steps[1:]), slopes):
+        errors.append(errors[-1] * (h1 / h0) ** slope)
+    return errors
+
+
+# The planted verdicts: integrator -> (family, the order verdict's state, why, value, reason).
+PLANTED_STEPS = [0.1, 0.05, 0.025, 0.0125]
+PLANTED = {
+    "ok": ("lie_group", "kept", "nominal", 4.01,
+           "fitted 4.01 over h = 0.1 .. 0.0125 (4 points; local slopes 4, 4.01, 4.02)"),
+    "above": ("lie_group", "kept", "from_above", 4.45,
+              "fitted 4.45 over h = 0.05 .. 0.0125 (3 points; local slopes 4.6, 4.3; "
+              "|p/4 - 1| = 0.11, correlation 0.999): converging from above"),
+    "below": ("lie_group", "broken", "below_nominal", 3.1,
+              "fitted 3.10 over h = 0.1 .. 0.0125: below the nominal 4 by more than 0.2"),
+    "nowin": ("lie_group", "not_checked", "no_window", "",
+              "no asymptotic window: no three consecutive points whose local slopes agree "
+              "(1.20, 5.30, 0.40)"),
+    "floor": ("lie_group", "not_checked", "no_window", "",
+              "no asymptotic window: 0 of 4 points, 4 at the reference's error floor: fewer "
+              "than three to fit"),
+    "known": ("variational", "explained", "below_nominal", 1.5,
+              "known deviation: first order in the multiplier (the paper, Sec. 5); fitted 1.50"),
+    "adapt": ("classical", "not_checked", "adaptive", "",
+              "adaptive: step control ties the error to the tolerance, not to a step; the slope "
+              "of the error against the mean step is 5.91, not an order"),
+    "vi_explicit": ("variational", "not_checked", "n/a", "",
+                    "n/a: spherical_pendulum has no diagonal-inertia SphereLagrangian view"),
+    "drift": ("symplectic_lie_group", "kept", "nominal", 2.0, "fitted 2.00 over h = 0.1 .. 0.0125"),
+}
+PLANTED_SLOPES = {"ok": [4.0, 4.01, 4.02], "above": [5.0, 4.6, 4.3], "below": [3.1, 3.1, 3.1],
+                  "nowin": [1.2, 5.3, 0.4], "known": [1.5, 1.5, 1.5], "drift": [2.0, 2.0, 2.0]}
+
+
+def write_planted_results(path: Path) -> None:
+    """A study whose verdicts.csv holds one verdict of each kind: kept at the nominal order and
+    from above, below nominal (broken), no window (errors that do not converge, and errors all
+    at the reference's floor), explained, adaptive, n/a; a broken energy promise; claims
+    held, not held and not checked."""
+    (path / "series").mkdir(parents=True)
+    manifest = {"study": "planted", "title": "Planted verdicts", "experiments": [
+        {"name": "conv", "title": "Convergence", "model": "spherical_pendulum", "preset": "swing",
+         "T": 1.0, "reference": "odeint_rkf78 rtol=1e-13", "plots": []}]}
+    (path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    cases, orders, verdicts = [], [], []
+    for integrator, (family, state, why, value, reason) in PLANTED.items():
+        nominal = 2 if family in ("variational", "symplectic_lie_group") else 4
+        slopes = PLANTED_SLOPES.get(integrator)
+        errors = (_planted_errors(slopes, PLANTED_STEPS) if slopes else
+                  [1e-15] * 4 if integrator == "floor" else [1e-3] * 4)
+        for h, err in zip(PLANTED_STEPS, errors):
+            values = ({"rtol": h * 1e-4, "atol": 1e-12, "h": ""} if integrator == "adapt" else
+                      {"status": "n/a", "status_detail": reason} if why == "n/a" else {"h": h})
+            cases.append(_case("conv", integrator, f"{integrator}-{h}", family=family,
+                               nominal_order=nominal, global_err=err, **values))
+        verdicts.append(_verdict("conv", integrator, "order", state, why, family=family,
+                                 value=value, bound=nominal - 0.2, relation=">=", reason=reason,
+                                 study="planted"))
+        if why == "n/a":
+            verdicts.append(_verdict("conv", integrator, "manifold", state, why, family=family,
+                                     reason=reason, study="planted"))
+            continue
+        window = {"above": (0.05, 0.0125, 3), "nowin": (None, None, 0),
+                  "floor": (None, None, 0), "adapt": (None, None, 0)}.get(
+                      integrator, (0.1, 0.0125, 4))
+        orders.append({
+            "study": "planted", "experiment": "conv", "model": "spherical_pendulum",
+            "integrator": integrator, "nominal_order": nominal,
+            "fitted_order": "nan" if value == "" else value, "residual": 1e-3,
+            "points_used": window[2], "points_total": 4,
+            "abscissa": "mean_step" if integrator == "adapt" else "h",
+            "note": {"floor": "4 at the reference's error floor",
+                     "adapt": "adaptive: the slope against the mean step is not an order"}.get(
+                         integrator, ""),
+            "local_slopes": ";".join(str(x) for x in slopes or []),
+            "window_largest": window[0] or "", "window_smallest": window[1] or "",
+            "window_first": {"above": 1}.get(integrator, 0) if window[0] else "",
+            "fit_deviation": "" if value == "" else abs(value / nominal - 1),
+            "correlation": "" if value == "" else 0.999,
+            "slope_vs_mean_step": 5.91 if integrator == "adapt" else "", "added_steps": 0})
+    verdicts.append(_verdict("conv", "drift", "energy", "broken", family="symplectic_lie_group",
+                             value=0.0304, bound=0.01, relation="<=", study="planted",
+                             reason="the largest relative change of the energy over the run "
+                             "0.0304 > 0.01"))
+    verdicts.append(_verdict("conv", "ok", "manifold", "kept", value=2.7e-15, bound=1e-12,
+                             relation="<=", study="planted",
+                             reason="the largest manifold defect 2.7e-15 <= 1e-12"))
+    _write_csv(path / "cases.csv", CASE_COLUMNS, cases)
+    _write_csv(path / "orders.csv", ORDER_COLUMNS, orders)
+    _write_verdicts(path, verdicts)
+    claim = {"study": "planted", "experiment": "conv", "metric": "energy_rel_err_max",
+             "relation": "<=", "bound": 1e-3}
+    _write_csv(path / "claims.csv", CLAIM_COLUMNS, [
+        {**claim, "claim": "the energy error stays below 1e-3", "where": "Sec. 5, Fig. 6",
+         "integrators": "ok;drift", "measured": 2e-4, "state": "held",
+         "reason": "over 8 finished cases"},
+        {**claim, "claim": "the momentum is exact", "where": "Thm. 2",
+         "metric": "momentum_rel_err_max", "integrators": "drift", "bound": 1e-14,
+         "measured": 3e-12, "state": "not_held", "reason": "over 4 finished cases"},
+        {**claim, "claim": "the adaptive run keeps the energy", "where": "Sec. 6",
+         "integrators": "vi_explicit", "measured": "", "state": "not_checked",
+         "reason": "no selected case finished"}])
+
+
+def _rows_of(page: str, css_class: str) -> list[list[str]]:
+    """The cells (HTML) of each body row of the page's tables of this class."""
+    rows = []
+    for found in re.findall(rf'<table class="{css_class}">(.*?)</table>', page, re.S):
+        for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", found, re.S):
+            cells = re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+            if cells:
+                rows.append(cells)
+    return rows
+
+
+def _text(markup: str) -> str:
+    """What a reader sees of a cell's markup (its tags stripped, entities kept escaped)."""
+    return re.sub(r"<[^>]+>", "", markup)
+
+
+class VerdictTest(unittest.TestCase):
+    """One planted verdict of each kind: every page shows its state (symbol, colour, words)
+    and its reason, never a check mark where the promise was not measured and held."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.tmp = tempfile.TemporaryDirectory()
+        root = Path(cls.tmp.name)
+        cls.results = root / "results"
+        write_planted_results(cls.results)
+        cls.report = root / "report"
+        cls.status, cls.stderr = _run(str(cls.results), "--out", str(cls.report))
+        cls.page = (cls.report / "planted.html").read_text(encoding="utf-8")
+        cls.index = (cls.report / "index.html").read_text(encoding="utf-8")
+        cls.summary = (cls.report / "summary.md").read_text(encoding="utf-8")
+        with (cls.results / "verdicts.csv").open(newline="", encoding="utf-8") as file:
+            cls.verdicts = list(csv.DictReader(file))
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.tmp.cleanup()
+
+    def verdict_rows(self) -> dict[tuple[str, str], list[str]]:
+        """The study page's verdicts table by (integrator, promise)."""
+        return {(_text(r[0]), _text(r[1])): r for r in _rows_of(self.page, "verdicts")}
+
+    def test_succeeds(self) -> None:
+        self.assertEqual(self.status, 0, self.stderr)
+
+    def test_each_kind_of_verdict_is_shown_with_its_state_and_reason(self) -> None:
+        shown = self.verdict_rows()
+        expected = {
+            "ok": ("kept", "✓ kept"), "above": ("kept", "✓ kept, converging from above"),
+            "below": ("broken", "✗ broken: below nominal"),
+            "nowin": ("not_checked", "? not checked: no asymptotic window"),
+            "floor": ("not_checked", "? not checked: no asymptotic window"),
+            "known": ("explained", "≈ explained: below nominal"),
+            "adapt": ("not_checked", "? not checked: adaptive")}
+        for integrator, (state, words) in expected.items():
+            row = shown[(integrator, "order")]
+            self.assertEqual(row[2], f'<span class="v v-{state}">{words}</span>', integrator)
+            self.assertEqual(_text(row[5]), escape(PLANTED[integrator][4]), integrator)
+        self.assertEqual(_text(shown[("drift", "energy")][2]), "✗ broken")
+        self.assertEqual(_text(shown[("drift", "energy")][3]), "3.040e-02")
+        self.assertEqual(_text(shown[("drift", "energy")][4]), "≤ 0.01")
+        self.assertEqual(_text(shown[("above", "order")][3]), "4.45")
+        self.assertEqual(_text(shown[("above", "order")][4]), "≥ 3.8")
+        # n/a: not a row of the table, but a line naming the integrator and the missing view.
+        self.assertNotIn(("vi_explicit", "order"), shown)
+        self.assertIn("– not checked, n/a: spherical_pendulum has no diagonal-inertia "
+                      "SphereLagrangian view: vi_explicit", self.page)
+        self.assertEqual(len(shown), len(self.verdicts) - 2)
+
+    def test_no_check_mark_where_a_promise_was_not_kept(self) -> None:
+        states = {(v["integrator"], v["promise"]): v["state"] for v in self.verdicts}
+        for (integrator, promise), row in self.verdict_rows().items():
+            kept = states[(integrator, promise)] == "kept"
+            self.assertEqual("✓" in "".join(row), kept, (integrator, promise))
+        for row in _rows_of(self.page, "orders"):
+            self.assertEqual("✓" in "".join(row), _text(row[0]) in ("ok", "above", "drift"),
+                             _text(row[0]))
+        self.assertNotIn("✓", self.index[self.index.index("Promises broken"):])
+
+    def test_the_orders_table_shows_the_window_and_the_fit(self) -> None:
+        orders = {_text(r[0]): r for r in _rows_of(self.page, "orders")}
+        above = orders["above"]
+        self.assertEqual(_text(above[2]), "4.45")  # the fitted order
+        self.assertEqual(_text(above[5]), "h = 0.05 .. 0.0125")  # the window
+        self.assertEqual(_text(above[6]), "3/4")
+        # The local slopes, the window's two highlighted, the pre-asymptotic one not.
+        self.assertEqual(above[7], '5.00 <span class="window">4.60</span> '
+                                   '<span class="window">4.30</span>')
+        self.assertEqual(_text(above[8]), "1.125e-01")  # |p/p_nominal - 1|
+        self.assertEqual(_text(above[9]), "0.999000")  # the correlation
+        nowin = orders["nowin"]
+        self.assertEqual((_text(nowin[2]), _text(nowin[5]), _text(nowin[6])), ("nan", "", "0/4"))
+        self.assertNotIn("window", nowin[7])  # no window: nothing highlighted
+        self.assertEqual(_text(orders["floor"][12]), "4 at the reference&#x27;s error floor")
+        # An adaptive method: no fitted order; its slope against the mean step apart.
+        adapt = orders["adapt"]
+        self.assertEqual((_text(adapt[2]), _text(adapt[4])), ("", "5.91"))
+        self.assertIn("slope vs mean step (adaptive)", self.page)
+        self.assertNotIn("vi_explicit", orders)  # n/a: nothing ran
+
+    def test_a_kept_order_on_fewer_than_three_points_is_flagged(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_planted_results(results)
+            with (results / "orders.csv").open(newline="", encoding="utf-8") as file:
+                orders = list(csv.DictReader(file))
+            next(o for o in orders if o["integrator"] == "ok")["points_used"] = 2
+            _write_csv(results / "orders.csv", ORDER_COLUMNS, orders)
+            status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            page = (report / "planted.html").read_text(encoding="utf-8")
+        row = {_text(r[0]): r for r in _rows_of(page, "orders")}["ok"]
+        self.assertEqual(row[6].count("2/4"), 1)
+        self.assertIn('<td class="off" title="a kept order needs a window of at least three '
+                      'points">2/4</td>', page)
+
+    def test_the_index_lists_only_the_broken_promises(self) -> None:
+        broken = self.index[self.index.index("<h3>Promises broken</h3>"):]
+        items = re.findall(r"<li>(.*?)</li>", broken)
+        self.assertEqual(len(items), 2)
+        self.assertIn('<b>below</b> order <span class="v v-broken">✗ broken: below nominal'
+                      "</span> 3.10 (bound ≥ 3.8): fitted 3.10", items[0])
+        self.assertIn('<b>drift</b> energy <span class="v v-broken">✗ broken</span> 3.040e-02 '
+                      "(bound ≤ 0.01): the largest relative change", items[1])
+        for item in items:
+            self.assertIn('href="planted.html#planted-conv-verdicts"', item)
+
+    def test_the_counts_are_verdicts_csv(self) -> None:
+        counts = {state: sum(v["state"] == state for v in self.verdicts)
+                  for state in ("kept", "broken", "not_checked", "explained")}
+        self.assertEqual(counts, {"kept": 4, "broken": 2, "not_checked": 5, "explained": 1})
+        self.assertIn('<td class="num">4</td><td class="num off">2</td><td class="num">5</td>'
+                      '<td class="num">1</td>', self.index)
+        self.assertIn("Promises: 4 kept, 2 broken, 5 not checked, 1 explained.", self.index)
+        self.assertIn("Not checked: 2 no asymptotic window, 2 n/a, 1 adaptive.", self.index)
+        self.assertIn("Verdicts (verdicts.csv): ✓ 4 kept, ✗ 2 broken, ? 5 not checked, "
+                      "≈ 1 explained.", self.summary)
+        self.assertIn("| conv | below | order | ✗ broken: below nominal | 3.10 | ≥ 3.8 |",
+                      self.summary)
+        self.assertIn("| conv | drift | energy | ✗ broken | 3.040e-02 | ≤ 0.01 |", self.summary)
+        self.assertNotIn("| conv | known |", self.summary.split("### Reproduction")[0])
+
+    def test_the_claims_are_shown_held_or_not(self) -> None:
+        claims = _rows_of(self.page, "claims")
+        self.assertEqual([(_text(c[0]), _text(c[7])) for c in claims],
+                         [("the energy error stays below 1e-3", "✓ held"),
+                          ("the momentum is exact", "✗ not held"),
+                          ("the adaptive run keeps the energy", "? not checked")])
+        self.assertEqual([_text(c[1]) for c in claims], ["Sec. 5, Fig. 6", "Thm. 2", "Sec. 6"])
+        self.assertEqual((_text(claims[1][5]), _text(claims[1][6])), ("3.000e-12", "≤ 1e-14"))
+        self.assertIn('<td class="num off">1 / 1 / 1</td>', self.index)
+        self.assertIn("| the momentum is exact | Thm. 2 | conv | momentum_rel_err_max | "
+                      "3.000e-12 | ≤ 1e-14 | ✗ not held |", self.summary)
+
+
+class MalformedVerdictsTest(unittest.TestCase):
+    """verdicts.csv is required, and its states, claims.csv's and reproduction.csv's band
+    columns are checked: a bad one is refused in one line naming the file and line."""
+
+    def _refused(self, change: Any) -> tuple[int, str, Path]:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            write_planted_results(results)
+            write_synthetic_results(Path(tmp) / "other")
+            change(results)
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        return status, stderr, results
+
+    def test_a_folder_without_verdicts_is_refused(self) -> None:
+        status, stderr, results = self._refused(lambda r: (r / "verdicts.csv").unlink())
+        self.assertEqual(status, 2)
+        self.assertEqual(stderr, f"report: {results}: no verdicts.csv (written by a geomint older "
+                                 "than this report: rerun the study)\n")
+
+    def _rewrite(self, name: str, columns: list[str], line: int, **values: object) -> Any:
+        def change(results: Path) -> None:
+            with (results / name).open(newline="", encoding="utf-8") as file:
+                rows = list(csv.DictReader(file))
+            rows[line - 2].update(values)
+            _write_csv(results / name, columns, rows)
+        return change
+
+    def test_bad_values_are_refused_by_file_and_line(self) -> None:
+        for name, columns, values, message in (
+                ("verdicts.csv", VERDICT_COLUMNS, {"state": "passed"},
+                 "column 'state' is 'passed', not one of 'kept', 'broken', 'not_checked', "
+                 "'explained'"),
+                ("verdicts.csv", VERDICT_COLUMNS, {"value": "big"},
+                 "column 'value' is not a number: 'big'"),
+                ("claims.csv", CLAIM_COLUMNS, {"state": "kept"},
+                 "column 'state' is 'kept', not one of 'held', 'not_held', 'not_checked'"),
+                ("orders.csv", ORDER_COLUMNS, {"local_slopes": "4;x"},
+                 "column 'local_slopes' is not a number: 'x'")):
+            status, stderr, results = self._refused(self._rewrite(name, columns, 3, **values))
+            self.assertEqual(status, 2)
+            self.assertEqual(stderr, f"report: {results / name}:3: {message}\n")
+
+    def test_a_band_on_a_round_off_row_is_refused(self) -> None:
+        def change(results: Path) -> None:
+            _write_csv(results / "reproduction.csv", REPRODUCTION_COLUMNS, [
+                {"study": "planted", "experiment": "conv", "example": "Ex", "method": "VI",
+                 "setting": "h", "role": "printed", "metric": "unit_length_err_mean",
+                 "published": 1e-16, "ours": 2e-16, "ratio": 2, "round_off": 1, "in_band": 0}])
+        status, stderr, results = self._refused(change)
+        self.assertEqual(status, 2)
+        self.assertEqual(stderr, f"report: {results / 'reproduction.csv'}:2: column 'in_band' "
+                                 "is not empty on a round-off row\n")
+
+
+class ReproductionBandTest(unittest.TestCase):
+    """A round-off row is "round-off level" and in no band count; a reproducing row out of
+    band is flagged as such."""
+
+    def test_rows_and_counts(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results, report = Path(tmp) / "results", Path(tmp) / "report"
+            write_synthetic_results(results)
+            status, stderr = _run(str(results), "--out", str(report))
+            self.assertEqual(status, 0, stderr)
+            page = (report / "synthetic.html").read_text(encoding="utf-8")
+            index = (report / "index.html").read_text(encoding="utf-8")
+        for text in (page, index):
+            rows = [[_text(c) for c in r] for r in _rows_of(text, "reproduction")]
+            self.assertEqual([r[8] for r in rows], [
+                "in band", "out of band", "round-off level", "in band",
+                "reproducing setting, out of band"])
+        self.assertIn('<td class="num below" title="a ratio of two round-off numbers: it means '
+                      'nothing">4.000e+00</td><td><span class="below">round-off level</span>',
+                      page)
+        self.assertIn('<td class="num off">3.000e+00</td><td><span class="off">reproducing '
+                      "setting, out of band</span>", page)
+        # 2 printed rows with a band (1 out), 2 reproducing (1 out), 1 round-off apart.
+        self.assertIn('<td class="num off">1 of 2</td><td class="num off">1 of 2</td>'
+                      '<td class="num">1</td>', index)
+
+
 class PeerStyleTest(unittest.TestCase):
     """Convergence figures: fitted slopes written on the plot; peers apart from the geometric
-    integrators."""
+    integrators, in their families' hues and dash-dotted; the legend grouped by family."""
 
-    def test_slopes_are_written_and_peers_drawn_in_grey(self) -> None:
+    def test_slopes_are_written_and_peers_drawn_apart(self) -> None:
         cases = [_case("conv", integrator, f"{integrator}-{h}", h=h, global_err=c * h ** p,
                        nominal_order=p, family=family)
                  for integrator, family, c, p in (("rk4", "classical", 2.0, 4),
@@ -864,17 +1356,28 @@ class PeerStyleTest(unittest.TestCase):
         self.assertEqual(set(labels), {"p=4.01", "p=2.01"})
         fitted = {line.get_linestyle(): line.get_color() for line in ax.lines
                   if len(line.get_xdata()) == 2 and line.get_linestyle() in ("-", "-.")}
-        self.assertEqual(fitted["-."], labels["p=4.01"])  # rk4, a peer: dash-dot, its grey
-        self.assertEqual(to_hex(fitted["-."]), "#000000")
-        self.assertNotEqual(to_hex(fitted["-"]), to_hex(fitted["-."]))
-        legend = ax.get_legend().get_texts()
+        self.assertEqual(fitted["-."], labels["p=4.01"])  # rk4, a peer: dash-dot, in its colour
+        self.assertIn(to_hex(fitted["-."]), HUES["classical"])
+        self.assertIn(to_hex(fitted["-"]), HUES["lie_group"])
+        legend = fig.legends[0].get_texts()
         self.assertEqual([t.get_text() for t in legend[:4]],
-                         ["geometric integrators:", "rkmk2: fitted p=2.01 (nominal 2)",
-                          "peers (classical, reference solvers):",
-                          "rk4: fitted p=4.01 (nominal 4)"])
+                         ["Lie group:", "rkmk2: fitted p=2.01 (nominal 2)",
+                          "classical (peers):", "rk4: fitted p=4.01 (nominal 4)"])
         self.assertEqual([t.get_fontweight() for t in legend[:4]],
                          ["bold", "normal", "bold", "normal"])
         plt.close(fig)
+
+    def test_an_adaptive_slope_is_not_called_an_order(self) -> None:
+        cases = [_case("conv", "rkmk54", f"a{rtol}", h=None, rtol=rtol, mean_step=rtol ** 0.2,
+                       global_err=rtol, nominal_order=5) for rtol in (1e-4, 1e-6, 1e-8)]
+        orders = [{"integrator": "rkmk54", "nominal_order": 5, "fitted_order": math.nan,
+                   "slope_vs_mean_step": 5.0, "abscissa": "mean_step"}]
+        fig, _ = convergence_figure("conv", None, cases, orders)
+        legend = [t.get_text() for t in fig.legends[0].get_texts()]
+        plt.close(fig)
+        self.assertIn("rkmk54: slope vs mean step 5.00", legend)
+        self.assertEqual(len(fig.axes[0].texts), 0)  # no "p=" on the plot
+        self.assertFalse(any("order" in text or "p=" in text for text in legend[:2]), legend)
 
 
 def write_sweep_results(path: Path) -> None:
@@ -932,9 +1435,10 @@ class StudyFigureTest(unittest.TestCase):
         study = load_study(self.results)
         lines, notes, footnotes = metric_vs_parameter_lines(study, study.figures()[0])
         self.assertEqual(footnotes, [])  # errors, not times: nothing to mark
-        self.assertEqual(lines["rkmk54 rtol=1e-06 atol=1e-09"], [(float(n), 1e-6 * n) for n in (2, 5, 10)])
+        self.assertEqual(lines["rkmk54 rtol=1e-06 atol=1e-09"].points,
+                         [(float(n), 1e-6 * n) for n in (2, 5, 10)])
         # rkmk5's h differs in every experiment, yet it is one line.
-        self.assertEqual(lines["rkmk5 (its own h for each N)"],
+        self.assertEqual(lines["rkmk5 (its own h for each N)"].points,
                          [(float(n), 2e-6 * n) for n in (2, 5, 10)])
         self.assertEqual(len(lines), 2)
         self.assertTrue(any("NonFinite" in note for note in notes), notes)
@@ -1005,10 +1509,6 @@ class UnoptimisedSundialsTest(unittest.TestCase):
             manifest = read_manifest(results)
             manifest.update(kind="matrix", sundials=sundials)
             write_manifest(results, manifest)
-            with (results / "cases.csv").open(newline="", encoding="utf-8") as file:
-                cases = list(csv.DictReader(file))
-            _write_csv(results / "cases.csv", CASE_COLUMNS + list(matrix_verdict.PROMISE_COLUMNS),
-                       cases)
             status, stderr = _run(str(results), "--out", str(report))
             self.assertEqual(status, 0, stderr)
             return ((report / "synthetic.html").read_text(encoding="utf-8"),
@@ -1031,19 +1531,21 @@ class UnoptimisedSundialsTest(unittest.TestCase):
                        global_err=rtol, cpu_s=1e-3 / rtol ** 0.2, family=family)
                  for integrator, family in (("cvode_bdf", "reference"), ("rkmk54", "lie_group"))
                  for rtol in (1e-4, 1e-6)]
-        geometric, peers = "geometric integrators:", "peers (classical, reference solvers):"
+        lie, peers = "Lie group:", "reference solvers (peers):"
+        # The cases have no cpu_repetitions: every CPU time is marked unreliable.
+        unreliable = "CPU time unreliable (< 10 ms timed)"
         for sundials, labels, notes in (
-                (DEBIAN, [geometric, "rkmk54", peers, "cvode_bdf†",
+                (DEBIAN, [lie, "rkmk54", peers, "cvode_bdf†", unreliable,
                           "† CPU time of an unoptimised SUNDIALS"],
-                 [timing_mark({"sundials": DEBIAN}).footnote]),
-                (OPTIMISED, [geometric, "rkmk54", peers, "cvode_bdf"], [])):
+                 [timing_mark({"sundials": DEBIAN}).footnote, UNRELIABLE_NOTE]),
+                (OPTIMISED, [lie, "rkmk54", peers, "cvode_bdf", unreliable],
+                 [UNRELIABLE_NOTE])):
             fig, drawn_notes = work_precision_figure("wp", cases,
                                                      timing_mark({"sundials": sundials}))
-            legend = [t.get_text() for ax in fig.axes if ax.get_legend()
-                      for t in ax.get_legend().get_texts()]
+            legend = [t.get_text() for t in fig.legends[0].get_texts()]
             plt.close(fig)
             self.assertEqual(legend, labels)
-            self.assertEqual(drawn_notes, notes)
+            self.assertEqual(drawn_notes[:-1], notes)  # then the global error's note
 
     def test_cpu_time_against_a_parameter(self) -> None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -1053,7 +1555,7 @@ class UnoptimisedSundialsTest(unittest.TestCase):
                                  rtol=1e-8, atol=1e-10, cpu_s=0.5))
         spec = dict(study.figures()[0], metric="cpu_s")
         lines, _, footnotes = metric_vs_parameter_lines(study, spec)
-        self.assertEqual(lines["cvode_bdf rtol=1e-08 atol=1e-10†"], [(5.0, 0.5)])
+        self.assertEqual(lines["cvode_bdf rtol=1e-08 atol=1e-10†"].points, [(5.0, 0.5)])
         self.assertIn("rkmk54 rtol=1e-06 atol=1e-09", lines)
         self.assertEqual(footnotes, [timing_mark(study.manifest).footnote])
 

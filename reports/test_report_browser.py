@@ -4,13 +4,15 @@ Usage: test_report_browser.py PATH_TO_GEOMINT SCREENSHOT_DIR
 
 Runs a small study and a tiny matrix (every model of models/registry.txt at its first preset,
 a few integrators, a short horizon) with the geomint executable, writes their report with
-`geomint report`, and loads every page: no broken image or link, no JavaScript error, no empty
-figure, no page of 1 MB or more. Screenshots of the index and the matrix page are kept in
-SCREENSHOT_DIR. The checker is shown to fail on copies of the report broken on purpose, one
-kind of breakage each.
+`geomint report`, and loads every page at 1400 x 900: no broken image or link, no JavaScript
+error, no empty figure, no page of 1 MB or more, no page that scrolls sideways, and the index's
+heat map on its first screen, its legend's counts those of the matrix's verdicts.csv.
+Screenshots of the index and the matrix page are kept in SCREENSHOT_DIR. The checker is shown
+to fail on copies of the report broken on purpose, one kind of breakage each.
 """
 from __future__ import annotations
 
+import csv
 import re
 import shutil
 import subprocess
@@ -107,6 +109,7 @@ class ReportInBrowser(unittest.TestCase):
             ran = geomint(*command)
             if ran.returncode != 0:
                 raise RuntimeError(f"geomint {' '.join(command)}: {ran.stderr}")
+        cls.results = root / "results"
         cls.report = root / "report"
         cls.reported = geomint("report", str(root / "results"), "--out", str(cls.report))
         cls.browser = Browser()
@@ -151,7 +154,50 @@ class ReportInBrowser(unittest.TestCase):
         heat_map = page[start:page.index("</table>", start)]
         self.assertEqual(heat_map.count('<td class="c '), len(first_presets()) * 4)
 
+    def test_the_legend_counts_are_verdicts_csv(self) -> None:
+        with (self.results / "matrix" / "verdicts.csv").open(newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        expected = {state: sum(r["state"] == state for r in rows)
+                    for state in ("kept", "broken", "not_checked", "explained")}
+        expected["na"] = sum(r["state"] == "not_checked" and r["why"] == "n/a" for r in rows)
+        self.assertGreater(expected["kept"], 0)
+        self.assertGreater(expected["na"], 0)
+        for page in ("index.html", "tiny_matrix-matrix.html"):
+            legend = self.browser.legend(self.report / page)
+            self.assertEqual({item["state"]: item["promises"] for item in legend}, expected, page)
+            for item in legend:
+                self.assertTrue(item["shown"], item)
+                self.assertIn(f"{item['promises']} ", item["text"])
+                self.assertIn(f"{item['cells']} cell", item["text"])
+
+    def test_the_index_opens_on_the_heat_map(self) -> None:
+        """At 1400 x 900 the heat map starts on the first screen and the page does not scroll
+        sideways (check_page finds either, on every page; here on the index as it is)."""
+        self.browser.driver.get((self.report / "index.html").resolve().as_uri())
+        seen = self.browser.driver.execute_script(
+            "var r = document.querySelector('table.heatmap').getBoundingClientRect();"
+            "return [r.top, window.innerHeight, document.documentElement.scrollWidth,"
+            " document.documentElement.clientWidth];")
+        top, height, scroll_width, width = seen
+        self.assertEqual((width <= 1400, height), (True, 900))
+        self.assertLess(top, height)
+        self.assertLessEqual(scroll_width, width)
+        self.assertEqual(self.problems(self.report, "index.html"), [])
+
     # The checker itself, on copies broken one way each: it must name what is broken.
+
+    def test_a_heat_map_below_the_first_screen_is_found(self) -> None:
+        copy = self.broken_copy()
+        replace_in(copy / "index.html", '<h2 class="first"',
+                   '<div style="height: 1000px"></div><h2 class="first"', 1)
+        self.assert_found(self.problems(copy, "index.html"), "heat map below the first screen",
+                          "the window is 900 px high")
+
+    def test_a_page_that_scrolls_sideways_is_found(self) -> None:
+        copy = self.broken_copy()
+        replace_in(copy / "small.html", "</body>", '<div style="width: 3000px">x</div></body>')
+        self.assert_found(self.problems(copy, "small.html"), "page scrolls sideways",
+                          "the window shows")
 
     def test_a_broken_image_is_found(self) -> None:
         copy = self.broken_copy()

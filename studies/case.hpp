@@ -99,6 +99,7 @@ struct CaseResult {
   Work work;
   double cpu_s = 0.0;        // the fastest of cpu_repetitions timed runs (case_runner.hpp)
   int cpu_repetitions = 0;
+  double cpu_timed_s = 0.0;  // the repetitions' CPU time together (at least 10 ms)
   Metrics metrics;
   double global_err = std::numeric_limits<double>::quiet_NaN();  // the model's distance
   double global_err_ambient = std::numeric_limits<double>::quiet_NaN();  // Euclidean in R^N

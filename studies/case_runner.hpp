@@ -187,6 +187,7 @@ void time_integration(const MakeIntegrator<M>& make, const IntegratorOptions& op
   } while (total < kTimedSeconds);
   result.cpu_s = fastest;
   result.cpu_repetitions = repetitions;
+  result.cpu_timed_s = total;
 }
 
 template <Model M>

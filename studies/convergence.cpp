@@ -92,6 +92,7 @@ std::vector<PairConvergence> measure_convergence(const StudySpec& spec,
         if (!std::isnan(h)) add_unique(p->tried, h);
         p->added += r.value("added_step", false);
         if (r["status"] != "ok") continue;
+        ++p->finished;
         points.emplace_back(number_from_json(r[p->adaptive ? "mean_step" : "h"]), number_from_json(r["global_err"]));
       }
       if (p->adaptive) fit_mean_step_slope(*p, points, scale->second);
@@ -105,9 +106,9 @@ std::string orders_csv(const std::string& study, const std::vector<PairConvergen
   std::string s =
       "study,experiment,model,integrator,nominal_order,fitted_order,residual,points_used,points_total,"
       "abscissa,note,local_slopes,window_largest,window_smallest,fit_deviation,correlation,"
-      "slope_vs_mean_step,added_steps\n";
+      "slope_vs_mean_step,added_steps,window_first\n";
   for (const auto& p : pairs) {
-    if (p.cases < 2) continue;
+    if (p.finished < 2) continue;
     const OrderWindow& w = p.window;
     const bool found = w.found();
     s += csv_text(study) + "," + csv_text(p.experiment->name) + "," + csv_text(p.experiment->model) + "," +
@@ -118,7 +119,8 @@ std::string orders_csv(const std::string& study, const std::vector<PairConvergen
          csv_number(found ? w.points[static_cast<std::size_t>(w.first)].first : OrderWindow::kNaN, !found) + "," +
          csv_number(found ? w.points[static_cast<std::size_t>(w.last)].first : OrderWindow::kNaN, !found) + "," +
          csv_number(w.relative_deviation(), !found) + "," + csv_number(w.correlation, !found) + "," +
-         csv_number(p.mean_step_slope, !p.adaptive) + "," + std::to_string(p.added) + "\n";
+         csv_number(p.mean_step_slope, !p.adaptive) + "," + std::to_string(p.added) + "," +
+         (found ? std::to_string(w.first) : "") + "\n";
   }
   return s;
 }

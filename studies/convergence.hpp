@@ -36,6 +36,7 @@ struct PairConvergence {
   std::vector<double> tried;   // every step size run, listed or added
   int added = 0;               // of them, added by the window search (studies/window_search.hpp)
   int cases = 0;               // of the pair, whatever their status
+  int finished = 0;            // of them, those that finished (status ok)
   OrderWindow window;          // fixed-step: over the finished cases
   double mean_step_slope = kNaN;  // adaptive: least squares over the points in range
   int mean_step_points = 0;
@@ -50,7 +51,7 @@ std::vector<PairConvergence> measure_convergence(const StudySpec& spec,
                                                  const std::vector<nlohmann::json>& records,
                                                  const std::map<std::string, ErrorScale>& scales);
 
-/// orders.csv: a row per pair with at least two cases.
+/// orders.csv: a row per pair with at least two finished cases.
 std::string orders_csv(const std::string& study, const std::vector<PairConvergence>& pairs);
 
 }  // namespace geomint

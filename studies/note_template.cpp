@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
+
+#include "studies/reproduction.hpp"
 
 namespace geomint {
 
@@ -45,12 +48,20 @@ bool in_name(const std::string& note, std::size_t i) {
   return i > 0 && (std::isalpha(static_cast<unsigned char>(note[i - 1])) || note[i - 1] == '_');
 }
 
-/// Counts whole; ratios and values to four significant digits (so that a ratio just outside
-/// the reproduction band, 0.7499, does not print as its edge).
+bool in_band(double ratio) { return ratio >= kBandLow && ratio <= kBandHigh; }
+
+/// Counts whole; ratios and values to four significant digits, a ratio to as many more as it
+/// takes to stay on its side of the reproduction band's edges (0.749986 is not "0.75").
 std::string formatted(const std::string& kind, const std::string& name, double v) {
-  char buf[32];
+  char buf[40];
   const bool count = name == "steps" || name == "rejected" || name == "f_evals";
-  std::snprintf(buf, sizeof buf, count && kind == "ours" ? "%.0f" : "%.4g", v);
+  if (count && kind == "ours") {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  int digits = 4;
+  do std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  while (kind == "ratio" && in_band(std::strtod(buf, nullptr)) != in_band(v) && ++digits <= 17);
   return buf;
 }
 

@@ -7,7 +7,8 @@
 //   {h} {rtol} {atol} {T}   the case's settings
 // A note holds no number outside its placeholders (a digit that starts a word: names such as
 // ode45 or e3 are words): a typed number would drift from the result.
-// Numbers are written with four significant digits, counts (steps, f_evals) whole.
+// Numbers are written with four significant digits (a ratio with more where four would put it on
+// the other side of a reproduction band's edge), counts (steps, f_evals) whole.
 
 #include <functional>
 #include <optional>

@@ -67,6 +67,7 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["nonlinear_iterations"] = r.work.nonlinear_iterations;
   j["cpu_s"] = r.cpu_s;
   j["cpu_repetitions"] = r.cpu_repetitions;
+  j["cpu_timed_s"] = r.cpu_timed_s;
   j["global_err"] = json_number(r.global_err);
   j["global_err_ambient"] = json_number(r.global_err_ambient);
   j["energy_err_max"] = json_number(m.energy_err_max);
@@ -113,7 +114,7 @@ const std::vector<std::string> kColumns = {
     "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
     "output_points", "fail_time", "status_detail", "reference_err", "below_reference",
     "symplectic", "stays_on_manifold", "momentum_rel_err_max", "global_err_ambient",
-    "casimir_err_max", "manifold_defect_max", "constraint_err_max", "cpu_repetitions", "added_step"};
+    "casimir_err_max", "manifold_defect_max", "constraint_err_max", "cpu_repetitions", "added_step", "cpu_timed_s"};
 }  // namespace
 
 const std::vector<std::string>& cases_csv_columns() { return kColumns; }

@@ -34,6 +34,14 @@ TEST(NoteTemplate, PlaceholdersAreChecked) {
   EXPECT_TRUE(note_template_problem("h}", kEnergy));
 }
 
+TEST(NoteTemplate, ARatioJustOutsideTheBandDoesNotPrintAsItsEdge) {
+  const auto ratio = [](double v) { return expand_note("{ratio.energy_err_mean}", [v](const std::string&, const std::string&) { return v; }); };
+  EXPECT_EQ(ratio(0.749986), "0.74999");
+  EXPECT_EQ(ratio(0.7435), "0.7435");
+  EXPECT_EQ(ratio(1.250004), "1.250004");
+  EXPECT_EQ(ratio(1.25), "1.25");
+}
+
 TEST(NoteTemplate, EveryPlaceholderIsFilled) {
   const std::string note = expand_note("{ours.steps} steps at h = {h}: {ratio.energy_err_mean} of it", [](const std::string& kind, const std::string& name) {
     if (kind == "ours") return 30000.0;
