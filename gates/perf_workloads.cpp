@@ -61,6 +61,7 @@ Workload study_workload() {
               options.out_dir = (dir->path / std::to_string(++*runs)).string();
               options.jobs = 1;
               options.progress = false;
+              options.timed_seconds = 0.0;  // one timed run: a count that does not depend on the clock
               const StudySummary summary = run_study(*spec, options);
               if (summary.failed > 0) throw std::runtime_error("perf_study: a case failed");
               return Work{};

@@ -35,6 +35,9 @@ struct CaseSpec {
   double T = 1.0;
   double max_steps = 1e7;  // the step cap (studies/run_limits.hpp): an adaptive run stops there
   double left_manifold_at = 0.1;  // a manifold defect beyond which a run is a LeftManifold failure
+  // How long the repetitions that time the integration last together (studies/case_runner.hpp:
+  // time_integration); 0 times one run. Not an input of the numbers: not in the case's key.
+  double timed_seconds = 0.01;
   // For a fixed-step method instead of h: take T / (the steps of this adaptive case of the
   // same experiment), e.g. RKMK5 with as many steps as RKMK(5,4) took (Celledoni Fig. 8).
   struct StepsOf {

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "integrators/failure.hpp"
 #include "models/curves.hpp"
@@ -164,27 +165,45 @@ inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
 template <Model M>
 using MakeIntegrator = std::function<std::unique_ptr<IntegratorOnModel<M>>(const IntegratorOptions&)>;
 
+/// The CPU time of `runs` runs of the integration from y0, each on a fresh integrator made
+/// before the clock starts (the time is the integration's, not its set-up's).
+template <Model M>
+double timed_runs(const MakeIntegrator<M>& make, const IntegratorOptions& opt, const typename M::State& y0,
+                  const CaseSpec& spec, int runs) {
+  std::vector<std::unique_ptr<IntegratorOnModel<M>>> integrators;
+  for (int i = 0; i < runs; ++i) integrators.push_back(make(opt));
+  std::vector<typename M::State> states(static_cast<std::size_t>(runs), y0);
+  const double start = thread_cpu_seconds();
+  for (int i = 0; i < runs; ++i)
+    integrators[static_cast<std::size_t>(i)]->integrate(states[static_cast<std::size_t>(i)], 0.0, spec.T, spec.max_steps);
+  return thread_cpu_seconds() - start;
+}
+
 /// CPU time of the integration alone, apart from the observed run above (whose metric
-/// evaluations can cost as much as a step): the same deterministic run repeated until the
-/// repetitions together last kTimedSeconds, and the fastest of them, the way Google Benchmark
-/// times a short function. One reading of a run of a few microseconds is mostly the timer's
-/// and the caches' noise; the minimum is the run undisturbed.
+/// evaluations can cost as much as a step): repetitions of the same deterministic run until
+/// they together last spec.timed_seconds (10 ms), and the fastest repetition, the way Google
+/// Benchmark times a short function. A repetition is a batch of runs lasting at least
+/// kBatchSeconds, timed as a whole: a single reading of a run of a few microseconds is the timer's and the caches' noise,
+/// and on a virtual machine the thread clock can lose microseconds when the thread changes CPU,
+/// so that the fastest of thousands of single readings can be half the true time.
 template <Model M>
 void time_integration(const MakeIntegrator<M>& make, const IntegratorOptions& opt,
                       const typename M::State& y0, const CaseSpec& spec, CaseResult& result) {
-  constexpr double kTimedSeconds = 0.01;
-  double total = 0.0, fastest = std::numeric_limits<double>::infinity();
-  int repetitions = 0;
-  do {
-    const auto timed = make(opt);
-    typename M::State y = y0;
-    const double start = thread_cpu_seconds();
-    timed->integrate(y, 0.0, spec.T, spec.max_steps);
-    const double elapsed = thread_cpu_seconds() - start;
-    total += elapsed;
-    fastest = std::min(fastest, elapsed);
+  constexpr double kBatchSeconds = 0.001;
+  const double one = timed_runs(make, opt, y0, spec, 1);
+  const int runs = one >= kBatchSeconds ? 1 : static_cast<int>(std::ceil(kBatchSeconds / std::max(one, 1e-7)));
+  double total = runs == 1 ? one : 0.0, fastest = runs == 1 ? one : std::numeric_limits<double>::infinity();
+  int repetitions = runs == 1 ? 1 : 0;
+  while (total < spec.timed_seconds) {
+    const double batch = timed_runs(make, opt, y0, spec, runs);
+    total += batch;
+    fastest = std::min(fastest, batch / runs);
     ++repetitions;
-  } while (total < kTimedSeconds);
+  }
+  if (repetitions == 0) {  // timed_seconds 0: the one run
+    fastest = total = one;
+    repetitions = 1;
+  }
   result.cpu_s = fastest;
   result.cpu_repetitions = repetitions;
   result.cpu_timed_s = total;

@@ -186,6 +186,7 @@ ExperimentReference compute_reference(const ExperimentSpec& ex, const CaseSpec& 
   tight.h = kNaN;
   tight.rtol = ex.reference->rtol;
   tight.atol = ex.reference->atol;
+  tight.timed_seconds = 0.0;  // its CPU time is not reported: one timed run, not 10 ms of them
   CaseSpec loose = tight;
   loose.rtol *= 10.0;
   loose.atol *= 10.0;
@@ -499,7 +500,10 @@ StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
 
   std::vector<Job> jobs;
   for (const auto& ex : spec.experiments)
-    for (const auto& c : ex.cases) jobs.push_back({&ex, c, &references.at(ex.name), "", "", jobs.size()});
+    for (const auto& c : ex.cases) {
+      jobs.push_back({&ex, c, &references.at(ex.name), "", "", jobs.size()});
+      jobs.back().spec.timed_seconds = options.timed_seconds;
+    }
   const RunCase run_one = [&](const CaseTask& task) {
     Job job = jobs[task.of];  // a copy: rank 0's threads run several cases of one spec case
     job.spec.h = task.h;

@@ -16,6 +16,9 @@ struct StudyOptions {
   std::string out_dir;
   int jobs = 0;        // worker threads; 0 = one per hardware thread
   bool progress = true;  // the progress line on stderr (studies/progress_line.hpp)
+  /// How long each case's timing repetitions last together (CaseSpec::timed_seconds); the perf
+  /// gate sets 0, one timed run, so that its instruction count does not depend on the clock.
+  double timed_seconds = 0.01;
 };
 
 struct StudySummary {

@@ -311,8 +311,9 @@ def cases_table(path: str) -> tuple[list[str], list[list[str]]] | None:
 
 
 def without_cpu(header: list[str], rows: list[list[str]]) -> list[list[str]]:
-    """The table without its timing columns (cpu_s, cpu_repetitions), which differ run to run."""
-    drop = {i for i, name in enumerate(header) if name in ("cpu_s", "cpu_repetitions")}
+    """The table without its timing columns (cpu_s, cpu_repetitions, cpu_timed_s), which differ
+    run to run."""
+    drop = {i for i, name in enumerate(header) if name in ("cpu_s", "cpu_repetitions", "cpu_timed_s")}
     return [[v for i, v in enumerate(r) if i not in drop] for r in [header] + rows]
 
 

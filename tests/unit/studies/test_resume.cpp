@@ -80,7 +80,8 @@ std::string read(const fs::path& p) {
   return s.str();
 }
 
-/// cases.csv without its timing columns, cpu_s and cpu_repetitions (they differ between runs).
+/// cases.csv without its timing columns, cpu_s, cpu_repetitions and cpu_timed_s (they differ
+/// between runs).
 std::string cases_without_timing(const fs::path& dir) {
   std::stringstream in(read(dir / "cases.csv")), out;
   std::vector<std::size_t> timing_columns;
@@ -91,7 +92,7 @@ std::string cases_without_timing(const fs::path& dir) {
     for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
     if (header)
       for (std::size_t i = 0; i < cells.size(); ++i)
-        if (cells[i] == "cpu_s" || cells[i] == "cpu_repetitions") timing_columns.push_back(i);
+        if (cells[i] == "cpu_s" || cells[i] == "cpu_repetitions" || cells[i] == "cpu_timed_s") timing_columns.push_back(i);
     header = false;
     for (std::size_t i = 0; i < cells.size(); ++i)
       if (std::find(timing_columns.begin(), timing_columns.end(), i) == timing_columns.end()) out << cells[i] << ',';
