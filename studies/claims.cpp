@@ -10,12 +10,6 @@ namespace geomint {
 
 namespace {
 
-std::string g(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
-
 struct Measured {
   std::string state, reason;
   double value = std::numeric_limits<double>::quiet_NaN();
@@ -56,7 +50,7 @@ Measured measure(const ExperimentSpec& ex, const ClaimSpec& claim, const std::ve
   m.value = extreme;
   const bool held = claim.at_most ? extreme <= claim.bound : extreme >= claim.bound;
   m.state = held ? "held" : "not_held";
-  m.reason = over + ": " + g(extreme) + (claim.at_most ? (held ? " <= " : " > ") : (held ? " >= " : " < ")) + g(claim.bound);
+  m.reason = over + ": " + short_number(extreme) + (claim.at_most ? (held ? " <= " : " > ") : (held ? " >= " : " < ")) + short_number(claim.bound);
   return m;
 }
 

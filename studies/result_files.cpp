@@ -30,6 +30,12 @@ std::string csv_text(const std::string& s) {
   return q + "\"";
 }
 
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
 nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
 
 double number_from_json(const nlohmann::json& j) {

@@ -15,6 +15,8 @@ namespace geomint {
 
 /// A number as a CSV cell: 17 significant digits, "nan" for NaN; an empty cell for `absent`.
 std::string csv_number(double v, bool absent = false);
+/// A number as a reason or message shows it: three significant digits ("%.3g").
+std::string short_number(double v);
 /// A text CSV cell, quoted when it holds a comma, quote or newline.
 std::string csv_text(const std::string& s);
 

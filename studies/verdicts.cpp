@@ -22,12 +22,6 @@ std::string_view to_string(VerdictState s) {
 
 namespace {
 
-std::string g(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
-
 /// The finished cases of one integrator in one experiment, and what it declares.
 struct Pair {
   const ExperimentSpec* experiment;
@@ -61,6 +55,11 @@ struct Pair {
     }
     return m;
   }
+  /// " over the N finished cases", for a reason.
+  std::string over_finished() const {
+    const std::size_t n = ok().size();
+    return " over the " + std::to_string(n) + " finished case" + (n == 1 ? "" : "s");
+  }
   /// The finished case at the smallest step (fixed-step) or tolerance (adaptive), if any.
   const nlohmann::json* finest() const {
     const nlohmann::json* best = nullptr;
@@ -81,7 +80,7 @@ struct Pair {
       if (status == "ok" || status == "n/a") continue;
       ++failed;
       const double h = number_from_json((*c)["h"]);
-      kinds += (kinds.empty() ? "" : ", ") + status + (std::isnan(h) ? "" : " at h = " + g(h));
+      kinds += (kinds.empty() ? "" : ", ") + status + (std::isnan(h) ? "" : " at h = " + short_number(h));
     }
     if (!failed) return "";
     return std::to_string(failed) + " of " + std::to_string(cases.size()) + " cases failed (" + kinds + ")";
@@ -132,7 +131,7 @@ void judge_at_most(Verdict& v, double value, double bound, const std::string& wh
   const bool kept = value <= bound;
   v.state = kept ? VerdictState::Kept : VerdictState::Broken;
   if (std::isnan(value)) v.why = "non_finite";
-  v.reason = what + " " + (std::isnan(value) ? "is not finite" : g(value) + (kept ? " <= " : " > ") + g(bound));
+  v.reason = what + " " + (std::isnan(value) ? "is not finite" : short_number(value) + (kept ? " <= " : " > ") + short_number(bound));
 }
 
 std::string with_failures(const std::string& reason, const Pair& p) {
@@ -140,11 +139,18 @@ std::string with_failures(const std::string& reason, const Pair& p) {
   return f.empty() ? reason : reason + "; " + f;
 }
 
-std::string steps_text(double a, double b) { return "h = " + g(a) + " .. " + g(b); }
+/// Whether no case of the pair finished; then the verdict is not checked, and says why.
+bool none_finished(const Pair& p, Verdict& v) {
+  if (!p.ok().empty()) return false;
+  not_checked(v, "failed", with_failures("no case finished", p));
+  return true;
+}
+
+std::string steps_text(double a, double b) { return "h = " + short_number(a) + " .. " + short_number(b); }
 
 std::string setting_of(const nlohmann::json& c) {
   const double h = number_from_json(c["h"]);
-  return std::isnan(h) ? "rtol = " + g(number_from_json(c["rtol"])) : "h = " + g(h);
+  return std::isnan(h) ? "rtol = " + short_number(number_from_json(c["rtol"])) : "h = " + short_number(h);
 }
 
 Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& convergence, int window_search) {
@@ -155,7 +161,7 @@ Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& converg
   if (p.adaptive) {
     std::string reason = "adaptive: step control ties the error to the tolerance, not to a step";
     if (c != convergence.end() && !std::isnan(c->mean_step_slope))
-      reason += "; the slope of the error against the mean step is " + g(c->mean_step_slope) + ", not an order";
+      reason += "; the slope of the error against the mean step is " + short_number(c->mean_step_slope) + ", not an order";
     not_checked(v, "adaptive", reason);
     return v;
   }
@@ -170,10 +176,7 @@ Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& converg
                                         " step size" + (c->listed.size() == 1 ? "" : "s") + ": an order needs three");
     return v;
   }
-  if (p.ok().empty()) {
-    not_checked(v, "failed", with_failures("no case finished", p));
-    return v;
-  }
+  if (none_finished(p, v)) return v;
   const OrderWindow& w = c->window;
   if (!w.found()) {
     std::string reason = "no asymptotic window: " + w.why_none();
@@ -184,7 +187,7 @@ Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& converg
   }
   v.value = w.order;
   std::string slopes;
-  for (int i = w.first; i < w.last; ++i) slopes += (slopes.empty() ? "" : ", ") + g(w.local_slopes[static_cast<std::size_t>(i)]);
+  for (int i = w.first; i < w.last; ++i) slopes += (slopes.empty() ? "" : ", ") + short_number(w.local_slopes[static_cast<std::size_t>(i)]);
   char fit[200];
   std::snprintf(fit, sizeof fit, "fitted %.2f over %s (%d points; local slopes %s; |p/%d - 1| = %.2g, correlation %.6f)",
                 w.order, steps_text(w.points[static_cast<std::size_t>(w.first)].first, w.points[static_cast<std::size_t>(w.last)].first).c_str(),
@@ -192,7 +195,7 @@ Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& converg
   if (w.below_nominal()) {
     v.state = VerdictState::Broken;
     v.why = "below_nominal";
-    v.reason = std::string(fit) + ": more than " + g(kOrderTolerance) + " below " + std::to_string(c->nominal);
+    v.reason = std::string(fit) + ": more than " + short_number(kOrderTolerance) + " below " + std::to_string(c->nominal);
   } else {
     v.state = VerdictState::Kept;
     v.why = w.above_nominal() ? "from_above" : "nominal";
@@ -204,11 +207,8 @@ Verdict order_verdict(const Pair& p, const std::vector<PairConvergence>& converg
 
 Verdict manifold_verdict(const Pair& p) {
   Verdict v = verdict_of(p, "manifold");
-  if (p.ok().empty()) {
-    not_checked(v, "failed", with_failures("no case finished", p));
-    return v;
-  }
-  judge_at_most(v, p.largest("manifold_defect_max"), kManifoldBound, "the largest manifold defect");
+  if (none_finished(p, v)) return v;
+  judge_at_most(v, p.largest("manifold_defect_max"), kManifoldBound, "the largest manifold defect" + p.over_finished());
   v.reason = with_failures(v.reason, p);
   return v;
 }
@@ -219,15 +219,12 @@ Verdict manifold_verdict(const Pair& p) {
 /// masses and lengths of order one).
 Verdict momentum_verdict(const Pair& p) {
   Verdict v = verdict_of(p, "momentum");
-  if (p.ok().empty()) {
-    not_checked(v, "failed", with_failures("no case finished", p));
-    return v;
-  }
+  if (none_finished(p, v)) return v;
   const double rel = p.largest("momentum_rel_err_max"), abs = p.largest("momentum_err_max");
   if (std::isnan(rel) && std::isfinite(abs))
-    judge_at_most(v, abs, kMomentumBound, "the momentum maps start at 0: their largest absolute change");
+    judge_at_most(v, abs, kMomentumBound, "the momentum maps start at 0: their largest absolute change" + p.over_finished());
   else
-    judge_at_most(v, rel, kMomentumBound, "the largest relative change of the conserved momentum maps");
+    judge_at_most(v, rel, kMomentumBound, "the largest relative change of the conserved momentum maps" + p.over_finished());
   v.reason = with_failures(v.reason, p);
   return v;
 }
@@ -245,11 +242,11 @@ Verdict energy_verdict(const Pair& p) {
   const double rel = number_from_json((*finest)["energy_rel_err_max"]);
   const double abs = number_from_json((*finest)["energy_err_max"]);
   if (std::isnan(rel) && std::isfinite(abs)) {
-    not_checked(v, "no_scale", "the energy starts at 0: no scale for a relative error (the largest absolute change is " + g(abs) + ")");
+    not_checked(v, "no_scale", "the energy starts at 0: no scale for a relative error (the largest absolute change is " + short_number(abs) + ")");
     return v;
   }
   judge_at_most(v, rel, kEnergyBound, "at the finest setting (" + setting_of(*finest) + ", T = " +
-                                          g((*finest)["T"].get<double>()) + "), the largest relative change of the energy");
+                                          short_number((*finest)["T"].get<double>()) + "), the largest relative change of the energy");
   v.reason = with_failures(v.reason, p);
   return v;
 }

@@ -13,8 +13,8 @@
 //             it declares itself symplectic and the exact flow conserves the energy (a bound on
 //             this run's error, not a test for drift over long times)
 // and each gets one state:
-//   kept         measured, within its bound
-//   broken       measured, outside it
+//   kept         measured, within its bound (an order: why nominal, or from_above)
+//   broken       measured, outside it (why: below_nominal for lost order, non_finite for a NaN)
 //   not_checked  could not be measured (why names it: n/a, adaptive, no_reference, too_few_steps,
 //                failed, no_window, no_scale)
 //   explained    not kept, and the spec marks it as a known deviation with its reason
