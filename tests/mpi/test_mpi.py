@@ -74,7 +74,9 @@ class SameResults(unittest.TestCase):
             self.assertEqual(without_timings(os.path.join(single, name)),
                              without_timings(os.path.join(ranks, name)), name)
 
-    def check_study(self, spec: str, expected: tuple):
+    def check_study(self, spec: str, expected: tuple, inspect=None):
+        """The spec under MPI gives the single process's files, the `expected` among them;
+        `inspect`, if given, is called with the MPI run's folder."""
         with tempfile.TemporaryDirectory() as tmp:
             single, ranks = os.path.join(tmp, "single"), os.path.join(tmp, "ranks")
             r = run([GEOMINT, "study", os.path.join(SOURCE, spec), "--out", single, "--quiet"])
@@ -90,12 +92,23 @@ class SameResults(unittest.TestCase):
             for name in expected:
                 self.assertTrue(any(f.startswith(name) for f in files), name)
             self.assert_same_folders(single, ranks)
+            if inspect:
+                inspect(ranks)
 
     def test_lee2009_reproduction_and_series(self):
         self.check_study("studies/lee2009.yaml", ("reproduction.csv", "series/"))
 
     def test_dutoit2005_evocations(self):
         self.check_study("studies/dutoit2005.yaml", ("series/", "evocation/"))
+
+    def test_steps_the_window_search_adds(self):
+        """Rank 0 adds cases at steps the spec does not list; the workers run them as copies of
+        the spec's cases (CaseTask::of)."""
+        def five_added(folder: str):
+            with open(os.path.join(folder, "cases.csv")) as f:
+                added = [c for c in csv.DictReader(f) if c["added_step"] == "1"]
+            self.assertEqual(len(added), 5)  # rk4 and rkmk4 one each, lie_euler three
+        self.check_study("tests/mpi/window_search.yaml", ("verdicts.csv",), five_added)
 
     def test_the_comparison_sees_a_changed_column(self):
         """The folder comparison fails when one number differs (so the tests above can fail)."""
