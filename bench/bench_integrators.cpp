@@ -1,4 +1,4 @@
-// For every model of the registry (models/registry.txt): the bare evaluations (vector field,
+// For every model of the registry (catalogue/model_registry.txt): the bare evaluations (vector field,
 // potential gradient, Lie algebra generator), one step of every integrator that runs on it, and
 // one integration of every adaptive one, Boost.Odeint, CVODE and ARKODE included
 // (bench/model_benchmarks.hpp, one generated translation unit per model, at its Exercise); the

@@ -1,7 +1,7 @@
 #pragma once
 // The bench_integrators entries of one model, registered by its own translation unit (generated
-// from bench/model_bench.cpp.in for every model of models/registry.txt, at the model's
-// Exercise). The integrators are the model's compiled catalogue (studies/integrator_on_model.hpp),
+// from bench/model_bench.cpp.in for every model of catalogue/model_registry.txt, at the model's
+// Exercise). The integrators are the model's compiled catalogue (catalogue/integrator_on_model.hpp),
 // the code geomint runs: a step/ entry times one virtual call into it per step, an integrate_
 // entry one call per integration.
 //
@@ -34,12 +34,12 @@
 #include <string>
 #include <string_view>
 
-#include "integrators/failure.hpp"
+#include "catalogue/integrator_on_model.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/options.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/views.hpp"
-#include "studies/integrator_on_model.hpp"
 
 namespace geomint::bench {
 

@@ -8,7 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/python_script.hpp"
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/evocation_files.hpp"
 #include "studies/pattern_evocation.hpp"
 #include "studies/trajectory_csv.hpp"

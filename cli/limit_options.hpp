@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/run_limits.hpp"
 #include "studies/spec.hpp"
 

@@ -5,10 +5,10 @@
 #include <memory>
 #include <string>
 
+#include "catalogue/integrator_declarations.hpp"
 #include "cli/commands.hpp"
 #include "models/parameters.hpp"
 #include "studies/build_info.hpp"
-#include "studies/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/spec.hpp"
 #include "studies/spec_text.hpp"

@@ -12,9 +12,8 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "integrators/failure.hpp"
-#include "models/parameters.hpp"
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/process_group.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/limit_options.hpp"
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/build_info.hpp"
 #include "studies/engine.hpp"
 #include "studies/process_group.hpp"

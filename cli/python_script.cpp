@@ -6,9 +6,8 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/build_info.hpp"
-#include "studies/io_error.hpp"
 
 namespace geomint::cli {
 

@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/python_script.hpp"
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint::cli {
 

@@ -11,8 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/limit_options.hpp"
-#include "integrators/failure.hpp"
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/result_files.hpp"

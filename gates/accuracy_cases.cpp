@@ -41,15 +41,15 @@
 #include <utility>
 #include <vector>
 
+#include "catalogue/integrator_catalogue.hpp"
+#include "catalogue/integrator_on_model.hpp"
+#include "catalogue/model_types.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
 #include "models/model_contract.hpp"
-#include "studies/integrator_catalogue.hpp"
-#include "studies/integrator_on_model.hpp"
 #include "studies/metrics.hpp"
-#include "studies/model_types.hpp"
 #include "support/energy_ensemble.hpp"
 #include "support/model_setup.hpp"
 
@@ -248,7 +248,7 @@ class Cases {
   /// kRtol): the largest manifold defect the model declares (models/model_contract.hpp), held
   /// as a ceiling for a method that declares it stays on the manifold, and an adaptive
   /// method's step count. Unperturbed: a ceiling and a count already allow for rounding.
-  /// The integrator is the model's compiled catalogue entry (studies/integrator_on_model.hpp).
+  /// The integrator is the model's compiled catalogue entry (catalogue/integrator_on_model.hpp).
   template <class Model>
   void exercise(const CompiledIntegrator<Model>& method) {
     const auto s = testing::make_setup<Model>(std::string(Model::kExercise.preset));

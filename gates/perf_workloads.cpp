@@ -29,9 +29,9 @@
 #include <string_view>
 #include <vector>
 
+#include "catalogue/model_types.hpp"
 #include "gates/workload.hpp"
 #include "studies/engine.hpp"
-#include "studies/model_types.hpp"
 #include "studies/spec.hpp"
 
 namespace geomint {

@@ -1,15 +1,15 @@
 #pragma once
 // One perf-gate workload (gates/perf_workloads.cpp): a name and how to set it up. The
-// integrator workloads run the catalogue's compiled entries (studies/integrator_on_model.hpp),
+// integrator workloads run the catalogue's compiled entries (catalogue/integrator_on_model.hpp),
 // the code every study, test and benchmark runs, so the gate measures what is shipped.
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "integrators/work.hpp"
 #include "models/preset.hpp"
-#include "studies/integrator_on_model.hpp"
 
 namespace geomint {
 

@@ -54,7 +54,7 @@
 
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
@@ -64,18 +64,29 @@ namespace geomint {
 struct ConstrainedVi {
   static constexpr bool kRecurrence = true;
   static constexpr Declaration declaration{
-      "constrained_vi",
-      "variational integrator with constraints and Lagrange multipliers, DuToit Sections 3, 5.4 "
-      "(App. B, C): the two-step DEL (SHAKE), Newton with the exact Jacobian",
-      Family::ConstrainedVariational, 2, false, true, true, true};
+      .name = "constrained_vi",
+      .description =
+          "variational integrator with constraints and Lagrange multipliers, DuToit Sections 3, "
+          "5.4 "
+          "(App. B, C): the two-step DEL (SHAKE), Newton with the exact Jacobian",
+      .family = Family::ConstrainedVariational,
+      .order = 2,
+      .symplectic = true,
+      .symmetric = true,
+      .stays_on_manifold = true};
 };
 struct Rattle {
   static constexpr bool kRecurrence = false;
   static constexpr Declaration declaration{
-      "rattle",
-      "RATTLE: the constrained variational integrator in position-momentum form with the "
-      "velocity-level constraint, Newton with the exact Jacobian",
-      Family::ConstrainedVariational, 2, false, true, true, true};
+      .name = "rattle",
+      .description =
+          "RATTLE: the constrained variational integrator in position-momentum form with the "
+          "velocity-level constraint, Newton with the exact Jacobian",
+      .family = Family::ConstrainedVariational,
+      .order = 2,
+      .symplectic = true,
+      .symmetric = true,
+      .stays_on_manifold = true};
 };
 
 template <ConstrainedLagrangian M, class Method>

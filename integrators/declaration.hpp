@@ -20,24 +20,29 @@ constexpr std::string_view to_string(Family f) {
   return "unknown";
 }
 
+/// Written with designated initialisers, naming only the promises a method makes:
+///   {.name = "rk4", .description = "...", .family = Family::Classical, .order = 4}
 struct Declaration {
   std::string_view name;         // as used on the command line and in studies
   std::string_view description;  // one line, with the paper and equation it implements
-  Family family;
+  Family family = Family::Classical;
   // Each promise below is checked for every catalogued integrator by a suite generated from
-  // the catalogue and the model registry (tests/support/catalogue_cases.hpp):
-  int order;                     // nominal order of convergence; a fixed-step method's is
-                                 // fitted within +-0.2 (tests/order/test_order.cpp)
-  bool adaptive;                 // step size chosen by error control (else fixed h)
-  bool symplectic;               // the one-step map preserves the symplectic form, the energy
-                                 // error has no drift, and the momentum maps of the model's
-                                 // symmetry are conserved (tests/conservation: declared_structure,
-                                 // energy_drift, momentum_maps); if false, the first two are
-                                 // shown to fail
-  bool symmetric;                // Phi_{-h} o Phi_h = id (if false, shown not to hold)
-                                 // (tests/conservation/test_declared_structure.cpp)
-  bool stays_on_manifold;        // every manifold defect of the model at round-off, below 1e-12
-                                 // over 10^4 steps (tests/manifold/test_stays_on_manifold.cpp)
+  // the catalogue and the model registry (tests/support/catalogue_cases.hpp).
+  // The nominal order of convergence; a fixed-step method's is fitted within +-0.2
+  // (tests/order/test_order.cpp).
+  int order = 0;
+  // The step size is chosen by error control (else fixed h).
+  bool adaptive = false;
+  // The one-step map preserves the symplectic form, the energy error has no drift, and the
+  // momentum maps of the model's symmetry are conserved (tests/conservation:
+  // declared_structure, energy_drift, momentum_maps); if false, the first two are shown to fail.
+  bool symplectic = false;
+  // Phi_{-h} o Phi_h = id (if false, shown not to hold)
+  // (tests/conservation/test_declared_structure.cpp).
+  bool symmetric = false;
+  // Every manifold defect of the model at round-off, below 1e-12 over 10^4 steps
+  // (tests/manifold/test_stays_on_manifold.cpp).
+  bool stays_on_manifold = false;
 };
 
 }  // namespace geomint

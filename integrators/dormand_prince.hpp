@@ -21,22 +21,28 @@
 #include <cmath>
 #include <limits>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
-#include "integrators/failure.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
-#include "models/parameters.hpp"
 #include "models/views.hpp"
 
 namespace geomint {
 
 inline constexpr Declaration kDopri45Declaration{
-    "dopri45", "Dormand-Prince 5(4) with MATLAB ode45's step control and output",
-    Family::Classical, 5, true, false, false, false};
+    .name = "dopri45",
+    .description = "Dormand-Prince 5(4) with MATLAB ode45's step control and output",
+    .family = Family::Classical,
+    .order = 5,
+    .adaptive = true};
 inline constexpr Declaration kDopri45ProjectedDeclaration{
-    "dopri45_proj", "Dormand-Prince 5(4) as MATLAB ode45, reprojected after every step",
-    Family::Classical, 5, true, false, false, true};
+    .name = "dopri45_proj",
+    .description = "Dormand-Prince 5(4) as MATLAB ode45, reprojected after every step",
+    .family = Family::Classical,
+    .order = 5,
+    .adaptive = true,
+    .stays_on_manifold = true};
 
 template <AmbientOde M, bool Reproject = false>
 class DormandPrince45 {

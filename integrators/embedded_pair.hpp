@@ -22,11 +22,10 @@
 #include <limits>
 #include <string>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/declaration.hpp"
-#include "integrators/failure.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
-#include "models/parameters.hpp"
 
 namespace geomint {
 

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <cstddef>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
-#include "models/parameters.hpp"
 #include "models/views.hpp"
 
 namespace geomint {

@@ -6,7 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
+#include "integrators/step_count.hpp"
 
 namespace geomint {
 
@@ -46,7 +47,7 @@ void integrate(I& integrator, typename I::State& y, double t0, double T, Observe
     }
   } else {
     const double h = integrator.step_size();
-    const double count = std::ceil((T - t0) / h * (1.0 - 1e-12));
+    const double count = fixed_step_count(T - t0, h);
     if (!(count <= max_steps))
       throw TooMuchWork(t0, std::string(name) + ": h = " + std::to_string(h) + " over [t0, T] is more than " +
                                 std::to_string(static_cast<long long>(max_steps)) + " steps (max_steps)");

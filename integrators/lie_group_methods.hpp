@@ -94,8 +94,11 @@ struct LieEulerMethod {
   static constexpr auto& tableau = kEulerTableau;
   static constexpr int kDexpinvPower = kGroupDexpinv;  // never evaluated: one stage at sigma = 0
   static constexpr Declaration declaration{
-      "lie_euler", "Lie-Euler: y_{n+1} = exp(h f(y_n)) . y_n (Celledoni 2.2)", Family::LieGroup,
-      1, false, false, false, true};
+      .name = "lie_euler",
+      .description = "Lie-Euler: y_{n+1} = exp(h f(y_n)) . y_n (Celledoni 2.2)",
+      .family = Family::LieGroup,
+      .order = 1,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<LieEulerMethod, M>;
 };
@@ -107,8 +110,11 @@ struct LieEulerHeunMethod {
   static constexpr auto& tableau = kHeunTableau;
   static constexpr int kDexpinvPower = 0;
   static constexpr Declaration declaration{
-      "lie_euler_heun", "Lie-Euler-Heun: RKMK with Heun's tableau, no commutator (Celledoni 2.2)",
-      Family::LieGroup, 2, false, false, false, true};
+      .name = "lie_euler_heun",
+      .description = "Lie-Euler-Heun: RKMK with Heun's tableau, no commutator (Celledoni 2.2)",
+      .family = Family::LieGroup,
+      .order = 2,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<LieEulerHeunMethod, M>;
 };
@@ -118,8 +124,12 @@ struct Rkmk2Method {
   static constexpr auto& tableau = kMidpointTableau;
   static constexpr int kDexpinvPower = kGroupDexpinv;
   static constexpr Declaration declaration{
-      "rkmk2", "RKMK with the explicit midpoint tableau and the exact dexpinv (Celledoni 2.2-2.3)",
-      Family::LieGroup, 2, false, false, false, true};
+      .name = "rkmk2",
+      .description =
+          "RKMK with the explicit midpoint tableau and the exact dexpinv (Celledoni 2.2-2.3)",
+      .family = Family::LieGroup,
+      .order = 2,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk2Method, M>;
 };
@@ -129,8 +139,12 @@ struct Rkmk3Method {
   static constexpr auto& tableau = kKutta3Tableau;
   static constexpr int kDexpinvPower = kGroupDexpinv;
   static constexpr Declaration declaration{
-      "rkmk3", "RKMK with Kutta's third-order tableau and the exact dexpinv (Celledoni 2.2-2.3)",
-      Family::LieGroup, 3, false, false, false, true};
+      .name = "rkmk3",
+      .description =
+          "RKMK with Kutta's third-order tableau and the exact dexpinv (Celledoni 2.2-2.3)",
+      .family = Family::LieGroup,
+      .order = 3,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk3Method, M>;
 };
@@ -140,8 +154,12 @@ struct Rkmk4Method {
   static constexpr auto& tableau = kRk4Tableau;
   static constexpr int kDexpinvPower = kGroupDexpinv;
   static constexpr Declaration declaration{
-      "rkmk4", "RKMK with the classical RK4 tableau and the exact dexpinv (Celledoni 2.2-2.3)",
-      Family::LieGroup, 4, false, false, false, true};
+      .name = "rkmk4",
+      .description =
+          "RKMK with the classical RK4 tableau and the exact dexpinv (Celledoni 2.2-2.3)",
+      .family = Family::LieGroup,
+      .order = 4,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk4Method, M>;
 };
@@ -151,9 +169,12 @@ struct Rkmk4SeriesMethod {
   static constexpr auto& tableau = kRk4Tableau;
   static constexpr int kDexpinvPower = 2;
   static constexpr Declaration declaration{
-      "rkmk4_series",
-      "RKMK with the RK4 tableau, dexpinv series (8) truncated after ad^2 (Celledoni 2.2)",
-      Family::LieGroup, 4, false, false, false, true};
+      .name = "rkmk4_series",
+      .description =
+          "RKMK with the RK4 tableau, dexpinv series (8) truncated after ad^2 (Celledoni 2.2)",
+      .family = Family::LieGroup,
+      .order = 4,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk4SeriesMethod, M>;
 };
@@ -161,8 +182,11 @@ struct Rkmk4SeriesMethod {
 /// Casas & Owren's RKMK4 with two commutators (integrators/casas_owren.hpp).
 struct Rkmk4TwoCommutatorsMethod {
   static constexpr Declaration declaration{
-      "rkmk4_2c", "Casas-Owren RKMK4 with two commutators (Celledoni 2.2)", Family::LieGroup, 4,
-      false, false, false, true};
+      .name = "rkmk4_2c",
+      .description = "Casas-Owren RKMK4 with two commutators (Celledoni 2.2)",
+      .family = Family::LieGroup,
+      .order = 4,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = CasasOwrenRkmk4<Rkmk4TwoCommutatorsMethod, M>;
 };
@@ -174,9 +198,13 @@ struct Rkmk5Method {
   static constexpr auto& tableau = kDormandPrinceTableau;
   static constexpr int kDexpinvPower = kGroupDexpinv;
   static constexpr Declaration declaration{
-      "rkmk5", "RKMK with the Dormand-Prince fifth-order tableau and the exact dexpinv "
-               "(Celledoni 2.2, 4.1)",
-      Family::LieGroup, 5, false, false, false, true};
+      .name = "rkmk5",
+      .description =
+          "RKMK with the Dormand-Prince fifth-order tableau and the exact dexpinv "
+          "(Celledoni 2.2, 4.1)",
+      .family = Family::LieGroup,
+      .order = 5,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk5Method, M>;
 };
@@ -185,8 +213,11 @@ struct Rkmk5Method {
 struct Cf3Method {
   static constexpr auto& scheme = kCf32aScheme;
   static constexpr Declaration declaration{
-      "cf3", "commutator-free CF3, second stage's exponential reused (Celledoni 4.2.1)",
-      Family::LieGroup, 3, false, false, false, true};
+      .name = "cf3",
+      .description = "commutator-free CF3, second stage's exponential reused (Celledoni 4.2.1)",
+      .family = Family::LieGroup,
+      .order = 3,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = CommutatorFree<Cf3Method, M>;
 };
@@ -195,8 +226,11 @@ struct Cf3Method {
 struct Cf4Method {
   static constexpr auto& scheme = kCf43Scheme;
   static constexpr Declaration declaration{
-      "cf4", "commutator-free CF4 with the reused exponential (Celledoni (9))", Family::LieGroup,
-      4, false, false, false, true};
+      .name = "cf4",
+      .description = "commutator-free CF4 with the reused exponential (Celledoni (9))",
+      .family = Family::LieGroup,
+      .order = 4,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = CommutatorFree<Cf4Method, M>;
 };
@@ -205,8 +239,11 @@ struct Cf4Method {
 struct CrouchGrossman3Method {
   static constexpr auto& scheme = kCrouchGrossman3Scheme;
   static constexpr Declaration declaration{
-      "cg3", "Crouch-Grossman order 3 (Crouch & Grossman 1993; Hairer-Lubich-Wanner IV.8)",
-      Family::LieGroup, 3, false, false, false, true};
+      .name = "cg3",
+      .description = "Crouch-Grossman order 3 (Crouch & Grossman 1993; Hairer-Lubich-Wanner IV.8)",
+      .family = Family::LieGroup,
+      .order = 3,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = CommutatorFree<CrouchGrossman3Method, M>;
 };
@@ -221,9 +258,14 @@ struct Rkmk54Method {
   static constexpr int kDexpinvPower = kGroupDexpinv;
   static constexpr int kEstimatorOrder = 4;
   static constexpr Declaration declaration{
-      "rkmk54", "RKMK(5,4) from Dormand-Prince, error in the Lie algebra, step control (33) "
-                "(Celledoni 4.1)",
-      Family::LieGroup, 5, true, false, false, true};
+      .name = "rkmk54",
+      .description =
+          "RKMK(5,4) from Dormand-Prince, error in the Lie algebra, step control (33) "
+          "(Celledoni 4.1)",
+      .family = Family::LieGroup,
+      .order = 5,
+      .adaptive = true,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<RkmkPairStepper<Rkmk54Method, M>>;
 };
@@ -233,9 +275,14 @@ struct Cf32aMethod {
   static constexpr auto& scheme = kCf32aScheme;
   static constexpr int kEstimatorOrder = 2;
   static constexpr Declaration declaration{
-      "cf32a", "commutator-free CF(3,2), Y_2 reused, error as a distance on the manifold "
-               "(Celledoni 4.2.1)",
-      Family::LieGroup, 3, true, false, false, true};
+      .name = "cf32a",
+      .description =
+          "commutator-free CF(3,2), Y_2 reused, error as a distance on the manifold "
+          "(Celledoni 4.2.1)",
+      .family = Family::LieGroup,
+      .order = 3,
+      .adaptive = true,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<CommutatorFreePairStepper<Cf32aMethod, M>>;
 };
@@ -245,9 +292,14 @@ struct Cf32bMethod {
   static constexpr auto& scheme = kCf32bScheme;
   static constexpr int kEstimatorOrder = 2;
   static constexpr Declaration declaration{
-      "cf32b", "commutator-free CF(3,2), Y_3 reused, error as a distance on the manifold "
-               "(Celledoni 4.2.1)",
-      Family::LieGroup, 3, true, false, false, true};
+      .name = "cf32b",
+      .description =
+          "commutator-free CF(3,2), Y_3 reused, error as a distance on the manifold "
+          "(Celledoni 4.2.1)",
+      .family = Family::LieGroup,
+      .order = 3,
+      .adaptive = true,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<CommutatorFreePairStepper<Cf32bMethod, M>>;
 };
@@ -257,9 +309,14 @@ struct Cf43Method {
   static constexpr auto& scheme = kCf43Scheme;
   static constexpr int kEstimatorOrder = 3;
   static constexpr Declaration declaration{
-      "cf43", "commutator-free CF(4,3): CF4 (9) with the auxiliary (34), error as a distance "
-              "on the manifold (Celledoni 4.2.2)",
-      Family::LieGroup, 4, true, false, false, true};
+      .name = "cf43",
+      .description =
+          "commutator-free CF(4,3): CF4 (9) with the auxiliary (34), error as a distance "
+          "on the manifold (Celledoni 4.2.2)",
+      .family = Family::LieGroup,
+      .order = 4,
+      .adaptive = true,
+      .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<CommutatorFreePairStepper<Cf43Method, M>>;
 };

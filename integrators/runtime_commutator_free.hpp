@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/commutator_free.hpp"
 #include "integrators/declaration.hpp"
@@ -22,7 +23,6 @@
 #include "integrators/order_conditions.hpp"
 #include "integrators/runtime_explicit_rk.hpp"
 #include "integrators/work.hpp"
-#include "models/parameters.hpp"
 #include "models/views.hpp"
 
 namespace geomint {

@@ -8,13 +8,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "integrators/options.hpp"
 #include "integrators/order_conditions.hpp"
 #include "integrators/work.hpp"
-#include "models/parameters.hpp"
 #include "models/views.hpp"
 
 namespace geomint {

@@ -33,7 +33,7 @@
 
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
@@ -45,26 +45,39 @@ namespace geomint {
 struct SlgiTheta0 {
   static constexpr double kTheta = 0.0;
   static constexpr Declaration declaration{
-      "slgi_theta0",
-      "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 0 (Newton, "
-      "finite-difference Jacobian)",
-      Family::SymplecticLieGroup, 1, false, true, false, true};
+      .name = "slgi_theta0",
+      .description =
+          "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 0 (Newton, "
+          "finite-difference Jacobian)",
+      .family = Family::SymplecticLieGroup,
+      .order = 1,
+      .symplectic = true,
+      .stays_on_manifold = true};
 };
 struct SlgiThetaHalf {
   static constexpr double kTheta = 0.5;
   static constexpr Declaration declaration{
-      "slgi_theta_half",
-      "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1/2 (Newton, "
-      "finite-difference Jacobian)",
-      Family::SymplecticLieGroup, 2, false, true, true, true};
+      .name = "slgi_theta_half",
+      .description =
+          "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1/2 (Newton, "
+          "finite-difference Jacobian)",
+      .family = Family::SymplecticLieGroup,
+      .order = 2,
+      .symplectic = true,
+      .symmetric = true,
+      .stays_on_manifold = true};
 };
 struct SlgiTheta1 {
   static constexpr double kTheta = 1.0;
   static constexpr Declaration declaration{
-      "slgi_theta1",
-      "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1 (Newton, "
-      "finite-difference Jacobian)",
-      Family::SymplecticLieGroup, 1, false, true, false, true};
+      .name = "slgi_theta1",
+      .description =
+          "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1 (Newton, "
+          "finite-difference Jacobian)",
+      .family = Family::SymplecticLieGroup,
+      .order = 1,
+      .symplectic = true,
+      .stays_on_manifold = true};
 };
 
 /// The promises of theta on a model with a left-invariant Hamiltonian, H(g, mu) = h(Ad*_g mu)

@@ -12,18 +12,28 @@ namespace geomint {
 struct SlgiThetaHalfYoshida4 {
   using Scheme = Yoshida4;
   static constexpr Declaration declaration{
-      "slgi_theta_half_y4",
-      "symplectic Lie group integrator theta = 1/2 (Celledoni (15)-(17)) composed by Yoshida's "
-      "triple jump, order 4",
-      Family::SymplecticLieGroup, 4, false, true, true, true};
+      .name = "slgi_theta_half_y4",
+      .description =
+          "symplectic Lie group integrator theta = 1/2 (Celledoni (15)-(17)) composed by Yoshida's "
+          "triple jump, order 4",
+      .family = Family::SymplecticLieGroup,
+      .order = 4,
+      .symplectic = true,
+      .symmetric = true,
+      .stays_on_manifold = true};
 };
 struct SlgiThetaHalfYoshida6 {
   using Scheme = Yoshida6;
   static constexpr Declaration declaration{
-      "slgi_theta_half_y6",
-      "symplectic Lie group integrator theta = 1/2 (Celledoni (15)-(17)) composed by Yoshida's "
-      "7-stage scheme, order 6",
-      Family::SymplecticLieGroup, 6, false, true, true, true};
+      .name = "slgi_theta_half_y6",
+      .description =
+          "symplectic Lie group integrator theta = 1/2 (Celledoni (15)-(17)) composed by Yoshida's "
+          "7-stage scheme, order 6",
+      .family = Family::SymplecticLieGroup,
+      .order = 6,
+      .symplectic = true,
+      .symmetric = true,
+      .stays_on_manifold = true};
 };
 
 }  // namespace geomint

@@ -13,7 +13,7 @@
 
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
@@ -21,8 +21,13 @@
 namespace geomint {
 
 inline constexpr Declaration kExplicitVariationalDeclaration{
-    "vi_explicit", "explicit variational integrator on (S^2)^n for diagonal inertia, LLM Cor. 3",
-    Family::Variational, 2, false, true, true, true};
+    .name = "vi_explicit",
+    .description = "explicit variational integrator on (S^2)^n for diagonal inertia, LLM Cor. 3",
+    .family = Family::Variational,
+    .order = 2,
+    .symplectic = true,
+    .symmetric = true,
+    .stays_on_manifold = true};
 
 template <DiagonalSphereLagrangian M>
 class ExplicitVariational {

@@ -30,7 +30,7 @@
 
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/options.hpp"
 #include "integrators/work.hpp"
 #include "models/sphere_inertia.hpp"
@@ -39,10 +39,15 @@
 namespace geomint {
 
 inline constexpr Declaration kImplicitVariationalDeclaration{
-    "vi_implicit",
-    "variational integrator on (S^2)^n, LLM Cor. 2, Cayley equation (3.16) by chord iteration "
-    "then Newton",
-    Family::Variational, 2, false, true, true, true};
+    .name = "vi_implicit",
+    .description =
+        "variational integrator on (S^2)^n, LLM Cor. 2, Cayley equation (3.16) by chord iteration "
+        "then Newton",
+    .family = Family::Variational,
+    .order = 2,
+    .symplectic = true,
+    .symmetric = true,
+    .stays_on_manifold = true};
 
 template <SphereLagrangian M>
 class ImplicitVariational {

@@ -1,5 +1,5 @@
 #pragma once
-// The model contract: what every model of the registry (models/registry.txt) declares, checked
+// The model contract: what every model of the registry (catalogue/model_registry.txt) declares, checked
 // at compile time. A model
 //   - has a name, a description, parameters with their domains and named presets, and says
 //     how the bench exercises it by default (models/exercise.hpp);

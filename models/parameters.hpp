@@ -1,22 +1,16 @@
 #pragma once
 // Named model parameters, carrying the papers' names (m1, l1, g, ...) and the domain each
-// value must lie in, and the error raised for bad input anywhere in the bench.
+// value must lie in (a value outside it is an InputError).
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "errors/exit_status_errors.hpp"
 #include "models/parameter_domain.hpp"
 
 namespace geomint {
-
-/// Malformed or meaningless input: an unknown name, a negative mass, a bad spec file.
-/// The message is one line naming what is wrong.
-class InputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct Parameter {
   std::string name;

@@ -110,14 +110,46 @@ concept ConstrainedLagrangian =
        m.potential_hessian(x, hess);
      });
 
-/// The view names, as the integrator x model matrix reports a missing one.
+    /// Each view as a type: its name, as the integrator x model matrix reports a missing one, and
+    /// whether a model type offers it (the view's concept). An integrator's catalogue entry names
+    /// the view it needs by this type, so that the name and the concept cannot fall out of step.
+    template <class V>
+    concept ViewDescriptor = requires {
+      { V::name } -> std::convertible_to<std::string_view>;
+      { V::template offered_by<double> } -> std::convertible_to<bool>;
+    };
+
 namespace view {
-inline constexpr std::string_view kAmbientOde = "AmbientOde";
-inline constexpr std::string_view kSphereLagrangian = "SphereLagrangian";
-inline constexpr std::string_view kDiagonalSphereLagrangian = "diagonal-inertia SphereLagrangian";
-inline constexpr std::string_view kLieGroupOde = "LieGroupOde";
-inline constexpr std::string_view kCotangentLieGroup = "CotangentLieGroup";
-inline constexpr std::string_view kConstrainedLagrangian = "ConstrainedLagrangian";
+struct AmbientOde {
+  static constexpr std::string_view name = "AmbientOde";
+  template <class M>
+  static constexpr bool offered_by = geomint::AmbientOde<M>;
+};
+struct SphereLagrangian {
+  static constexpr std::string_view name = "SphereLagrangian";
+  template <class M>
+  static constexpr bool offered_by = geomint::SphereLagrangian<M>;
+};
+struct DiagonalSphereLagrangian {
+  static constexpr std::string_view name = "diagonal-inertia SphereLagrangian";
+  template <class M>
+  static constexpr bool offered_by = geomint::DiagonalSphereLagrangian<M>;
+};
+struct LieGroupOde {
+  static constexpr std::string_view name = "LieGroupOde";
+  template <class M>
+  static constexpr bool offered_by = geomint::LieGroupOde<M>;
+};
+struct CotangentLieGroup {
+  static constexpr std::string_view name = "CotangentLieGroup";
+  template <class M>
+  static constexpr bool offered_by = geomint::CotangentLieGroup<M>;
+};
+struct ConstrainedLagrangian {
+  static constexpr std::string_view name = "ConstrainedLagrangian";
+  template <class M>
+  static constexpr bool offered_by = geomint::ConstrainedLagrangian<M>;
+};
 }  // namespace view
 
 }  // namespace geomint

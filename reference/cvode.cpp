@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "models/parameters.hpp"
 #include "reference/sundials_support.hpp"
 

@@ -6,8 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "integrators/failure.hpp"
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint::detail {
 

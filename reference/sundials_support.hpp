@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "reference/model_callbacks.hpp"
 
 namespace geomint::detail {

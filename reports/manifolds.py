@@ -5,7 +5,7 @@ manifold (S2, T_qS2, SO3, R3, so3*, se3*, Rn: models/state_blocks.hpp), in its c
 models/sphere_model.hpp for the (S²)ⁿ models (a q_i on S2 and its w_i on T_qS2 per body),
 layout_.add in models/<model>.cpp for the others; README.md's model table names the same spaces.
 This table copies those declarations. A model it does not know is an error rather than a guess:
-a new line in models/registry.txt needs one here too (test_report checks the two agree).
+a new line in catalogue/model_registry.txt needs one here too (test_report checks the two agree).
 """
 from __future__ import annotations
 

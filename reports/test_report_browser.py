@@ -2,7 +2,7 @@
 
 Usage: test_report_browser.py PATH_TO_GEOMINT SCREENSHOT_DIR
 
-Runs a small study and a tiny matrix (every model of models/registry.txt at its first preset,
+Runs a small study and a tiny matrix (every model of catalogue/model_registry.txt at its first preset,
 a few integrators, a short horizon) with the geomint executable, writes their report with
 `geomint report`, and loads every page at 1400 x 900: no broken image or link, no JavaScript
 error, no empty figure, no page of 1 MB or more, no page that scrolls sideways, and the index's

@@ -7,7 +7,7 @@
 #include <system_error>
 #include <utility>
 
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint {
 

@@ -1,6 +1,6 @@
 #include "studies/case_evocation.hpp"
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/evocation_files.hpp"
 #include "studies/result_files.hpp"
 

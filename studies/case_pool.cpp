@@ -12,8 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "models/parameters.hpp"
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/process_group.hpp"
 #include "studies/thread_cpu_time.hpp"
 

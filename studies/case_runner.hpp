@@ -1,9 +1,9 @@
 #pragma once
 // Running one case on a model type: the place where the study level's type erasure meets the
 // templates. Explicitly instantiated once per model of the registry (studies/run_<model>.cpp,
-// generated from models/registry.txt). It knows the model only through the contract
+// generated from catalogue/model_registry.txt). It knows the model only through the contract
 // (models/model_contract.hpp), and the integrators only at run time, as the model's compiled
-// catalogue (studies/integrator_on_model.hpp), so that its code is compiled once per model.
+// catalogue (catalogue/integrator_on_model.hpp), so that its code is compiled once per model.
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -14,14 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "integrators/failure.hpp"
+#include "catalogue/integrator_adapter.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "models/curves.hpp"
 #include "models/model_contract.hpp"
 #include "models/outputs.hpp"
-#include "models/parameters.hpp"
 #include "studies/case.hpp"
 #include "studies/evocation_positions.hpp"
-#include "studies/integrator_adapter.hpp"
 #include "studies/integrator_dispatch.hpp"
 #include "studies/metrics.hpp"
 #include "studies/output_recorder.hpp"
@@ -161,7 +160,7 @@ inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
 }
 
 /// Makes the case's integrator with the given options: a catalogued one
-/// (studies/integrator_on_model.hpp) or a user method (studies/user_method_runner.hpp).
+/// (catalogue/integrator_on_model.hpp) or a user method (studies/user_method_runner.hpp).
 template <Model M>
 using MakeIntegrator = std::function<std::unique_ptr<IntegratorOnModel<M>>(const IntegratorOptions&)>;
 

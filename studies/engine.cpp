@@ -17,28 +17,28 @@
 #include <sstream>
 #include <thread>
 
+#include "catalogue/integrator_declarations.hpp"
 #include "models/kernel_threads.hpp"
 #include "models/parameters.hpp"
-#include "studies/build_info.hpp"
-#include "studies/integrator_declarations.hpp"
-#include "studies/model_catalogue.hpp"
-#include "studies/output_recorder.hpp"
-#include "studies/process_group.hpp"
+#include "reference/sundials_build.hpp"
 #include "studies/atomic_file.hpp"
+#include "studies/build_info.hpp"
 #include "studies/case_evocation.hpp"
 #include "studies/case_pool.hpp"
 #include "studies/case_schedule.hpp"
 #include "studies/claims.hpp"
 #include "studies/convergence.hpp"
-#include "studies/reproduction.hpp"
-#include "studies/verdicts.hpp"
-#include "studies/progress_line.hpp"
 #include "studies/evocation_positions.hpp"
+#include "studies/model_catalogue.hpp"
+#include "studies/output_recorder.hpp"
+#include "studies/process_group.hpp"
+#include "studies/progress_line.hpp"
+#include "studies/reproduction.hpp"
 #include "studies/result_files.hpp"
 #include "studies/result_folder.hpp"
 #include "studies/result_records.hpp"
 #include "studies/user_method.hpp"
-#include "reference/sundials_build.hpp"
+#include "studies/verdicts.hpp"
 
 namespace geomint {
 

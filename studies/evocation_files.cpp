@@ -7,7 +7,7 @@
 #include <set>
 
 #include "studies/atomic_file.hpp"
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/result_files.hpp"
 #include "studies/result_records.hpp"
 

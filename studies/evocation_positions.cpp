@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint {
 

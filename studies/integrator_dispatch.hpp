@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/declaration.hpp"
-#include "models/parameters.hpp"
 #include "studies/case.hpp"
 #include "studies/run_limits.hpp"
 #include "studies/tolerance_domain.hpp"

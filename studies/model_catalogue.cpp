@@ -1,11 +1,11 @@
 #include "studies/model_catalogue.hpp"
 
+#include "catalogue/model_types.hpp"
 #include "models/curves.hpp"
 #include "models/formation.hpp"
 #include "models/formulation.hpp"
 #include "models/model_contract.hpp"
 #include "models/outputs.hpp"
-#include "studies/model_types.hpp"
 
 namespace geomint {
 

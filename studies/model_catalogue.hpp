@@ -1,5 +1,5 @@
 #pragma once
-// Every model of the registry (models/registry.txt), by name: its description, parameters and
+// Every model of the registry (catalogue/model_registry.txt), by name: its description, parameters and
 // presets, and the entry points that run a case on it and give its exact solution (the study
 // level's type erasure).
 

@@ -7,7 +7,7 @@
 #include <numbers>
 #include <unsupported/Eigen/FFT>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint {
 

@@ -2,8 +2,7 @@
 
 #include <cstdlib>
 
-#include "models/parameters.hpp"
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
 
 #if GEOMINT_MPI
 #include <mpi.h>

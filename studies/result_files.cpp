@@ -8,7 +8,7 @@
 #include <fstream>
 #include <limits>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint {
 

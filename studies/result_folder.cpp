@@ -10,9 +10,8 @@
 #include <sstream>
 #include <system_error>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/atomic_file.hpp"
-#include "studies/io_error.hpp"
 
 namespace geomint {
 

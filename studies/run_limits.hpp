@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "integrators/step_count.hpp"
+
 namespace geomint {
 
 struct RunLimits {
@@ -25,10 +27,6 @@ inline std::optional<std::string> step_cap_problem(double max_steps) {
     return "must be a whole number from 1 to 2^53";
   return std::nullopt;
 }
-
-/// The steps a fixed-step run over [0, T] at step h takes: ceil(T / h), +inf when that
-/// overflows (h subnormal, T / h beyond the doubles).
-inline double fixed_step_count(double T, double h) { return std::ceil(T / h * (1.0 - 1e-12)); }
 
 /// Why a fixed-step run of T / h steps is refused, naming the estimate, or nothing.
 inline std::optional<std::string> step_count_problem(double T, double h, double max_steps) {

@@ -20,10 +20,10 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "catalogue/integrator_declarations.hpp"
 #include "integrators/order_conditions.hpp"
 #include "integrators/runtime_commutator_free.hpp"
 #include "models/parameters.hpp"
-#include "studies/integrator_declarations.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/note_template.hpp"
@@ -743,7 +743,8 @@ class SpecReader {
     std::vector<double> nodes;
     if (has(node, "c")) nodes = coefficients(get(node, "c"), mc, "'c'");
 
-    Declaration d{{}, {}, Family::LieGroup, order, false, false, symmetric, true};
+    Declaration d{
+        .family = Family::LieGroup, .order = order, .symmetric = symmetric, .stays_on_manifold = true};
     UserMethodCoefficients method;
     if (kind == "commutator_free") {
       RuntimeCfMethod cf{d, {}};

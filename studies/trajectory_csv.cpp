@@ -9,8 +9,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "models/parameters.hpp"
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
 
 namespace geomint {
 

@@ -19,34 +19,28 @@ namespace geomint {
 
 namespace detail {
 
-/// Per kind, what a catalogue entry says (studies/integrator_catalogue.hpp): the view it needs,
-/// whether a model type offers it, and the integrator on that model.
+/// Per kind, what a catalogue entry says (catalogue/catalogue_entry.hpp): the view it needs
+/// (which says whether a model type offers it) and the integrator on that model.
 template <class Coefficients>
 struct UserMethodEntry;
 
 template <>
 struct UserMethodEntry<RuntimeRkMethod> {
-  static constexpr std::string_view needs = view::kAmbientOde;
-  template <class M>
-  static constexpr bool runs_on = AmbientOde<M>;
+  using View = view::AmbientOde;
   template <class M>
   using type = RuntimeExplicitRk<M>;
 };
 
 template <>
 struct UserMethodEntry<RuntimeRkmkMethod> {
-  static constexpr std::string_view needs = view::kLieGroupOde;
-  template <class M>
-  static constexpr bool runs_on = LieGroupOde<M>;
+  using View = view::LieGroupOde;
   template <class M>
   using type = RuntimeRkmk<M>;
 };
 
 template <>
 struct UserMethodEntry<RuntimeCfMethod> {
-  static constexpr std::string_view needs = view::kLieGroupOde;
-  template <class M>
-  static constexpr bool runs_on = LieGroupOde<M>;
+  using View = view::LieGroupOde;
   template <class M>
   using type = RuntimeCommutatorFree<M>;
 };
@@ -64,10 +58,10 @@ void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
       [&]<class Coefficients>(const Coefficients& coefficients) {
         using Entry = UserMethodEntry<Coefficients>;
         check_settings(d, spec);
-        if constexpr (Entry::template runs_on<Model>) {
+        if constexpr (Entry::View::template offered_by<Model>) {
           run.template operator()<typename Entry::template type<Model>>(coefficients);
         } else {
-          record_not_applicable(spec, Entry::needs, result);
+          record_not_applicable(spec, Entry::View::name, result);
         }
       },
       method.coefficients());

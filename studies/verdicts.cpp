@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "studies/io_error.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/result_files.hpp"
 
 namespace geomint {

@@ -5,7 +5,7 @@
 // only, so that the classical and reference solvers run on it. To put it on the bench, move
 // this file pair to models/duffing_oscillator.{hpp,cpp} and add the line
 //   duffing_oscillator DuffingOscillator
-// to models/registry.txt. tests/unit/studies/test_documented_examples.cpp compiles it and
+// to catalogue/model_registry.txt. tests/unit/studies/test_documented_examples.cpp compiles it and
 // runs a case on it through the case runner, as the registry would.
 
 #include <Eigen/Core>

@@ -3,7 +3,7 @@
 // (Ralston 1962, the one of least error bound), as a tableau and a declaration. To put it on
 // the bench, move it to integrators/classical_methods.hpp and add the line
 //   ExplicitRkEntry<Ralston3Method>,
-// to ClassicalEntries in studies/catalogue/classical.hpp.
+// to ClassicalEntries in catalogue/families/classical.hpp.
 // tests/unit/studies/test_documented_examples.cpp compiles it and fits its order, as the typed
 // suites would.
 //
@@ -26,8 +26,11 @@ inline constexpr ButcherTableau<3> kRalston3Tableau{
 struct Ralston3Method {
   static constexpr auto& tableau = kRalston3Tableau;
   static constexpr bool kReproject = false;
-  static constexpr Declaration declaration{"ralston3", "Ralston's third-order Runge-Kutta method",
-                                           Family::Classical, 3, false, false, false, false};
+  static constexpr Declaration declaration{
+      .name = "ralston3",
+      .description = "Ralston's third-order Runge-Kutta method",
+      .family = Family::Classical,
+      .order = 3};
 };
 
 }  // namespace geomint

@@ -1,12 +1,12 @@
 // Which registry model stands for its class in the catalogue suites
 // (tests/support/catalogue_cases.hpp): the one unit of the catalogue program that includes every
-// model (studies/model_types.hpp), where the suites' per-model units include only their own.
+// model (catalogue/model_types.hpp), where the suites' per-model units include only their own.
 
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
-#include "studies/model_types.hpp"
+#include "catalogue/model_types.hpp"
 #include "support/catalogue_cases.hpp"
 #include "support/momentum_maps.hpp"
 

@@ -46,7 +46,7 @@
 #include <string>
 #include <vector>
 
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "support/catalogue_cases.hpp"
 #include "support/energy_ensemble.hpp"
 

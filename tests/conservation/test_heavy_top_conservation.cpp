@@ -38,14 +38,14 @@
 #include <limits>
 #include <vector>
 
-#include "integrators/failure.hpp"
+#include "catalogue/families/symplectic_lie_group.hpp"
+#include "errors/exit_status_errors.hpp"
+#include "geometry/so3.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/lie_group_methods.hpp"
-#include "geometry/so3.hpp"
 #include "models/free_rigid_body.hpp"
 #include "models/heavy_top.hpp"
 #include "models/heavy_top_quadratic.hpp"
-#include "studies/catalogue/symplectic_lie_group.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint {

@@ -14,10 +14,10 @@
 #include <cstdio>
 #include <tuple>
 
+#include "catalogue/families/lie_group.hpp"
 #include "integrators/classical_methods.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "models/quadrotors_payload.hpp"
-#include "studies/catalogue/lie_group.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint {

@@ -24,12 +24,12 @@
 #include <string>
 #include <vector>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "models/conical_pendulum.hpp"
 #include "models/free_rigid_body.hpp"
 #include "models/rigid_body_solution.hpp"
 #include "models/sphere_nbody.hpp"
 #include "models/spherical_pendulum.hpp"
-#include "studies/integrator_on_model.hpp"
 #include "studies/metrics.hpp"
 #include "support/model_setup.hpp"
 

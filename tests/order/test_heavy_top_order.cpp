@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
+#include "catalogue/families/symplectic_lie_group.hpp"
 #include "models/heavy_top.hpp"
 #include "models/heavy_top_quadratic.hpp"
 #include "reference/odeint.hpp"
-#include "studies/catalogue/symplectic_lie_group.hpp"
 #include "support/order_measurement.hpp"
 
 namespace geomint {

@@ -11,11 +11,11 @@
 
 #include <gtest/gtest.h>
 
+#include "catalogue/families/variational.hpp"
 #include "integrators/dormand_prince.hpp"
 #include "models/pendulum_chain.hpp"
 #include "models/sphere_nbody.hpp"
 #include "models/spring_pendula.hpp"
-#include "studies/catalogue/variational.hpp"
 #include "support/order_measurement.hpp"
 
 namespace geomint {

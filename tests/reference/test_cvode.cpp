@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "integrators/classical_methods.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/integrate.hpp"
 #include "models/double_spherical_pendulum.hpp"
 #include "models/parameters.hpp"

@@ -45,6 +45,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catalogue/families/reference.hpp"
 #include "integrators/classical_methods.hpp"
 #include "integrators/dormand_prince.hpp"
 #include "integrators/integrate.hpp"
@@ -52,7 +53,6 @@
 #include "reference/arkode.hpp"
 #include "reference/cvode.hpp"
 #include "reference/odeint.hpp"
-#include "studies/catalogue/reference.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint {

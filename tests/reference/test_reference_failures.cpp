@@ -21,12 +21,11 @@
 #include <string>
 #include <tuple>
 
-#include "integrators/failure.hpp"
+#include "catalogue/families/reference.hpp"
+#include "catalogue/integrator_catalogue.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/integrate.hpp"
-#include "models/parameters.hpp"
 #include "reference/odeint.hpp"
-#include "studies/catalogue/reference.hpp"
-#include "studies/integrator_catalogue.hpp"
 
 namespace geomint {
 namespace {

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "studies/integrator_declarations.hpp"
+#include "catalogue/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 
 namespace geomint {

@@ -20,7 +20,7 @@
 #include <map>
 #include <string>
 
-#include "studies/integrator_declarations.hpp"
+#include "catalogue/integrator_declarations.hpp"
 #include "studies/model_catalogue.hpp"
 
 namespace geomint {

@@ -1,7 +1,7 @@
 #pragma once
 // The cases of the suites that check what integrators declare (integrators/declaration.hpp),
-// generated from the integrator catalogue (studies/integrator_catalogue.hpp) and the model
-// registry (models/registry.txt): every pair (integrator, model) that the catalogue says can run
+// generated from the integrator catalogue (catalogue/integrator_catalogue.hpp) and the model
+// registry (catalogue/model_registry.txt): every pair (integrator, model) that the catalogue says can run
 // is a candidate, and a suite keeps those its rule selects, by the integrator's declaration and
 // these properties of the model. Adding an integrator to the catalogue or a line to the registry
 // adds its cases; no suite lists integrators or models by hand.
@@ -12,7 +12,7 @@
 // which defines GEOMINT_SHARD_MODEL, its model; each suite names its registration function on
 // that model with GEOMINT_CATALOGUE_SUITE, and the program's main()
 // (tests/catalogue/catalogue_main.cpp) calls them all. No integrator is compiled here: a suite
-// runs them through the model's compiled catalogue (studies/integrator_on_model.hpp), so its
+// runs them through the model's compiled catalogue (catalogue/integrator_on_model.hpp), so its
 // code is compiled once per model and not once per (integrator, model) pair, and it reads the
 // integrator's declaration at run time.
 //
@@ -44,9 +44,9 @@
 #include <utility>
 #include <vector>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "models/model_contract.hpp"
 #include "models/state_blocks.hpp"
-#include "studies/integrator_on_model.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint::testing {

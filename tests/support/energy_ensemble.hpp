@@ -28,10 +28,10 @@
 #include <cmath>
 #include <vector>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
 #include "models/views.hpp"
-#include "studies/integrator_on_model.hpp"
 #include "studies/metrics.hpp"
 #include "support/model_setup.hpp"
 
@@ -93,7 +93,7 @@ struct EnsembleDrift {
   double orbit_drift = 0.0;     // median over the orbits of |slope| T / max_t |E - E0|
 };
 
-/// The catalogue integrator `method` (studies/integrator_on_model.hpp) at step h to T from every
+/// The catalogue integrator `method` (catalogue/integrator_on_model.hpp) at step h to T from every
 /// member of the ensemble around `s.initial`.
 template <class Model>
 EnsembleDrift ensemble_drift(const CompiledIntegrator<Model>& method, const Setup<Model>& s,

@@ -18,9 +18,9 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
-#include "studies/integrator_on_model.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint::testing {

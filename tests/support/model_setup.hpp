@@ -3,10 +3,10 @@
 
 #include <string>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/options.hpp"
 #include "models/preset.hpp"
-#include "studies/integrator_on_model.hpp"
 
 namespace geomint::testing {
 
@@ -34,7 +34,7 @@ typename Model::State final_state(const Model& model, typename Model::State y,
   return y;
 }
 
-/// The same for a catalogue integrator compiled on the model (studies/integrator_on_model.hpp).
+/// The same for a catalogue integrator compiled on the model (catalogue/integrator_on_model.hpp).
 template <class Model>
 typename Model::State final_state(const CompiledIntegrator<Model>& method, const Model& model,
                                   typename Model::State y, const IntegratorOptions& opt) {

@@ -18,7 +18,7 @@
 #include <cmath>
 
 #include "integrators/constrained_variational.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/options.hpp"
 
 namespace geomint {

@@ -13,7 +13,7 @@
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/dormand_prince.hpp"
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/integrate.hpp"
 
 namespace geomint {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/lie_group_methods.hpp"
 #include "models/double_spherical_pendulum.hpp"

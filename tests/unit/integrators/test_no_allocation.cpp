@@ -18,6 +18,7 @@
 #include <cstdlib>
 
 #include "bench/lj_configurations.hpp"
+#include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/lie_group_methods.hpp"
 #include "integrators/runtime_commutator_free.hpp"
@@ -30,7 +31,6 @@
 #include "models/quadrotors_payload.hpp"
 #include "models/sphere_charges.hpp"
 #include "models/sphere_lj.hpp"
-#include "studies/integrator_on_model.hpp"
 #include "support/model_setup.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)  // GCC's
@@ -98,7 +98,7 @@ long allocations_in(F&& f) {
 #endif
 }
 
-/// Each compiled catalogue entry (studies/integrator_on_model.hpp), the code studies run.
+/// Each compiled catalogue entry (catalogue/integrator_on_model.hpp), the code studies run.
 template <class Model>
 void expect_no_allocation_per_step(const std::string& preset) {
   const auto s = testing::make_setup<Model>(preset);
@@ -169,16 +169,25 @@ TEST(NoAllocationPerStep, OnAConstrainedModelSizedAtRunTime) {
 template <class Model>
 void expect_no_allocation_per_step_of_user_methods(const std::string& preset) {
   const auto s = testing::make_setup<Model>(preset);
-  const RuntimeRkMethod rk{
-      {"user_rk4_proj", "RK4, reprojected", Family::Classical, 4, false, false, false, true},
-      to_dynamic(kRk4Tableau),
-      true};
-  const RuntimeRkmkMethod rkmk{{"user_rkmk5", "RKMK, Dormand-Prince weights", Family::LieGroup, 5,
-                                false, false, false, true},
+  const RuntimeRkMethod rk{{.name = "user_rk4_proj",
+                            .description = "RK4, reprojected",
+                            .family = Family::Classical,
+                            .order = 4,
+                            .stays_on_manifold = true},
+                           to_dynamic(kRk4Tableau),
+                           true};
+  const RuntimeRkmkMethod rkmk{{.name = "user_rkmk5",
+                                .description = "RKMK, Dormand-Prince weights",
+                                .family = Family::LieGroup,
+                                .order = 5,
+                                .stays_on_manifold = true},
                                to_dynamic(kDormandPrinceTableau)};
-  const RuntimeCfMethod cf{
-      {"user_cf4", "CF4 and an unused fifth stage", Family::LieGroup, 4, false, false, false, true},
-      to_dynamic(kCf43Scheme)};
+  const RuntimeCfMethod cf{{.name = "user_cf4",
+                            .description = "CF4 and an unused fifth stage",
+                            .family = Family::LieGroup,
+                            .order = 4,
+                            .stays_on_manifold = true},
+                           to_dynamic(kCf43Scheme)};
   const auto check = [&]<class Integrator>(const auto& method) {
     IntegratorOptions opt;
     opt.h = 0.01;

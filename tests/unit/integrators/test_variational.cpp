@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-#include "integrators/failure.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/variational_explicit.hpp"
 #include "integrators/variational_implicit.hpp"

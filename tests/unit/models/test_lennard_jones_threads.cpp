@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "bench/lj_configurations.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "models/cell_list.hpp"
 #include "models/kernel_threads.hpp"
 #include "models/lennard_jones_pairs.hpp"
-#include "models/parameters.hpp"
 #include "support/random.hpp"
 
 namespace geomint {

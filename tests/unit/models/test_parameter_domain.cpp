@@ -10,9 +10,9 @@
 #include <limits>
 #include <string>
 
+#include "catalogue/model_types.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
-#include "studies/model_types.hpp"
 
 namespace geomint {
 namespace {

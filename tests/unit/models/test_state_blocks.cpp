@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "catalogue/model_types.hpp"
 #include "geometry/tangent_sphere.hpp"
 #include "models/model_contract.hpp"
 #include "models/state_blocks.hpp"
-#include "studies/model_types.hpp"
 #include "support/catalogue_cases.hpp"
 #include "support/model_setup.hpp"
 

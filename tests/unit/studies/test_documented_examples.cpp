@@ -7,14 +7,14 @@
 
 #include <cmath>
 
+#include "catalogue/compiled_integrators.hpp"  // the catalogue on the model, as a registry line
+#include "catalogue/families/classical.hpp"
 #include "docs/examples/duffing_oscillator.hpp"
 #include "docs/examples/ralston3.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "reference/odeint.hpp"
 #include "studies/case_runner.hpp"
-#include "studies/catalogue/classical.hpp"
-#include "studies/compiled_integrators.hpp"  // the catalogue on the model, as a registry line
-                                             // compiles it (studies/integrators_on_model.cpp.in)
+                                             // compiles it (catalogue/integrators_on_model.cpp.in)
 #include "support/order_measurement.hpp"
 
 namespace geomint {
@@ -42,7 +42,7 @@ TEST(DocumentedModel, RunsThroughTheCaseRunnerWithItsDeclarations) {
 
 TEST(DocumentedIntegrator, ReachesItsDeclaredOrderOnTheDocumentedModel) {
   using Entry = ExplicitRkEntry<Ralston3Method>;
-  static_assert(Entry::runs_on<DuffingOscillator>);
+  static_assert(runs_on<Entry, DuffingOscillator>);
   const auto setup = testing::make_setup<DuffingOscillator>("swing");
   const auto m = testing::measure_order<Entry::type<DuffingOscillator>, OdeintRkf78<DuffingOscillator>>(
       setup.model, setup.initial, 2.0, {0.08, 0.04, 0.02, 0.01, 0.005}, 1e-13);

@@ -23,10 +23,10 @@
 #include <numbers>
 #include <vector>
 
+#include "errors/exit_status_errors.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/variational_explicit.hpp"
 #include "models/conical_pendulum.hpp"
-#include "models/parameters.hpp"
 #include "models/spherical_pendulum.hpp"
 #include "studies/pattern_evocation.hpp"
 #include "support/model_setup.hpp"

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/engine.hpp"
 #include "studies/result_folder.hpp"
 #include "studies/spec.hpp"

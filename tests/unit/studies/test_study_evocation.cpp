@@ -23,8 +23,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "errors/exit_status_errors.hpp"
 #include "models/conical_pendulum.hpp"
-#include "models/parameters.hpp"
 #include "studies/engine.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/spec.hpp"

@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "models/parameters.hpp"
+#include "catalogue/integrator_declarations.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/build_info.hpp"
-#include "studies/integrator_declarations.hpp"
 #include "studies/spec.hpp"
 #include "studies/spec_text.hpp"
 

@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "models/parameters.hpp"
+#include "errors/exit_status_errors.hpp"
 #include "studies/engine.hpp"
 #include "studies/spec.hpp"
 

@@ -4,7 +4,7 @@
 // compiled once per model and not once per (integrator, model) pair, which is most of
 // a build's time (docs/build-time.md). The integrators themselves are compiled once per model, at
 // -O3 with the model's vector field inlined into their steps, in a unit of their own per model
-// (studies/integrators_on_model.cpp.in, through studies/compiled_integrators.hpp); this header
+// (catalogue/integrators_on_model.cpp.in, through catalogue/compiled_integrators.hpp); this header
 // is all a harness includes. A step or an integration is one virtual call into that code, and a
 // silent integration (no observer) runs the same loop as integrate() on the concrete type.
 
@@ -59,7 +59,7 @@ class IntegratorOnModel {
   virtual void step_point(double t, CotangentPoint& z, double h) = 0;
 };
 
-/// One catalogue entry (studies/integrator_catalogue.hpp) on M.
+/// One catalogue entry (catalogue/integrator_catalogue.hpp) on M.
 template <Model M>
 struct CompiledIntegrator {
   const Declaration* entry;     // the catalogue's declaration
@@ -77,7 +77,7 @@ struct CompiledIntegrator {
 };
 
 /// Every catalogue entry on M, in catalogue order (explicitly instantiated for each registry
-/// model from studies/integrators_on_model.cpp.in).
+/// model from catalogue/integrators_on_model.cpp.in).
 template <Model M>
 std::span<const CompiledIntegrator<M>> compiled_integrators();
 

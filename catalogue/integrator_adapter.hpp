@@ -1,12 +1,12 @@
 #pragma once
-// An integrator type behind the run-time interface of studies/integrator_on_model.hpp.
+// An integrator type behind the run-time interface of catalogue/integrator_on_model.hpp.
 
 #include <limits>
 #include <stdexcept>
 #include <string>
 
+#include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
-#include "studies/integrator_on_model.hpp"
 
 namespace geomint {
 

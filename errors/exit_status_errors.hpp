@@ -1,13 +1,27 @@
 #pragma once
-// Typed integration failures. An integrator never returns a silent NaN: it throws one of
-// these, carrying the time at which it happened and one line of explanation.
+// The failures that end a run with an exit status of their own (DESIGN.md, `run`), in one place
+// at the bottom of the layers so that every layer throws the same types and cli/main.cpp maps
+// each to its status once:
+//   InputError          2  malformed or meaningless input, checked before anything runs
+//   IntegrationFailure  3  typed (NonConvergence, StepSizeUnderflow, LeftManifold, NonFinite,
+//                          TooMuchWork), with the time; an integrator never returns a silent NaN
+//   IoError             4  an unreadable or unwritable path, with the system's reason
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace geomint {
+
+/// Malformed or meaningless input: an unknown name, a negative mass, a bad spec file.
+/// The message is one line naming what is wrong.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 enum class FailureKind { NonConvergence, StepSizeUnderflow, LeftManifold, NonFinite, TooMuchWork };
 
@@ -71,5 +85,17 @@ struct TooMuchWork : IntegrationFailure {
   TooMuchWork(double t, const std::string& detail)
       : IntegrationFailure(FailureKind::TooMuchWork, t, detail) {}
 };
+
+/// An input/output failure (disk full, an unwritable or unreadable path): the path and the
+/// system's reason named.
+class IoError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// "cannot <what> <path>: <the system's reason for errno>".
+inline IoError io_error(const std::string& what, const std::string& path, int error = errno) {
+  return IoError("cannot " + what + " " + path + ": " + std::strerror(error));
+}
 
 }  // namespace geomint

@@ -1,14 +1,11 @@
 #pragma once
-// Catalogue entries of the reference integrators (see studies/integrator_catalogue.hpp for what
+// Catalogue entries of the reference integrators (see catalogue/catalogue_entry.hpp for what
 // an entry is): SUNDIALS CVODE (BDF with a dense or a matrix-free GMRES linear solver, Adams)
 // and ARKODE (explicit RK), and Boost.Odeint's Dormand-Prince (controlled and dense output),
 // Fehlberg 7(8) and Bulirsch-Stoer, each but BDF-GMRES also as a reprojection variant
 // (`_proj`). All need only the AmbientOde view.
 
-#include <string_view>
-#include <tuple>
-
-#include "models/views.hpp"
+#include "catalogue/catalogue_entry.hpp"
 #include "reference/arkode.hpp"
 #include "reference/cvode.hpp"
 #include "reference/odeint.hpp"
@@ -18,9 +15,7 @@ namespace geomint {
 template <const Declaration& D, template <AmbientOde> class Integrator>
 struct AmbientReferenceEntry {
   static constexpr const Declaration& declaration = D;
-  static constexpr std::string_view needs = view::kAmbientOde;
-  template <class M>
-  static constexpr bool runs_on = AmbientOde<M>;
+  using View = view::AmbientOde;
   template <class M>
   using type = Integrator<M>;
 };
@@ -34,7 +29,7 @@ template <AmbientOde M>
 using OdeintDopri5DensePlain = OdeintDopri5Dense<M>;
 }  // namespace catalogue
 
-using ReferenceEntries = std::tuple<
+using ReferenceEntries = CatalogueList<
     AmbientReferenceEntry<kCvodeBdfDeclaration, catalogue::CvodeBdf>,
     AmbientReferenceEntry<kCvodeBdfProjectedDeclaration, CvodeBdfProjected>,
     AmbientReferenceEntry<kCvodeBdfGmresDeclaration, CvodeBdfGmres>,
@@ -49,7 +44,6 @@ using ReferenceEntries = std::tuple<
     AmbientReferenceEntry<kOdeintRkf78Declaration, OdeintRkf78>,
     AmbientReferenceEntry<kOdeintRkf78ProjectedDeclaration, OdeintRkf78Projected>,
     AmbientReferenceEntry<kOdeintBulirschStoerDeclaration, OdeintBulirschStoer>,
-    AmbientReferenceEntry<kOdeintBulirschStoerProjectedDeclaration,
-                          OdeintBulirschStoerProjected>>;
+    AmbientReferenceEntry<kOdeintBulirschStoerProjectedDeclaration, OdeintBulirschStoerProjected>>;
 
 }  // namespace geomint

@@ -1,14 +1,14 @@
 #pragma once
-// The catalogue on a model as a list of run-time integrators (studies/integrator_on_model.hpp).
-// Included only by the units that compile them: studies/integrators_on_model.cpp.in, one per
+// The catalogue on a model as a list of run-time integrators (catalogue/integrator_on_model.hpp).
+// Included only by the units that compile them: catalogue/integrators_on_model.cpp.in, one per
 // registry model.
 
 #include <memory>
 #include <vector>
 
+#include "catalogue/integrator_adapter.hpp"
+#include "catalogue/integrator_catalogue.hpp"
 #include "integrators/integrate.hpp"
-#include "studies/integrator_adapter.hpp"
-#include "studies/integrator_catalogue.hpp"
 
 namespace geomint {
 
@@ -33,14 +33,14 @@ std::span<const CompiledIntegrator<M>> compiled_integrators() {
   static const std::vector<CompiledIntegrator<M>> list = [] {
     std::vector<CompiledIntegrator<M>> out;
     for_each_integrator([&]<class Entry>() {
-      if constexpr (Entry::template runs_on<M>) {
+      if constexpr (runs_on<Entry, M>) {
         using I = typename Entry::template type<M>;
         constexpr bool cotangent_map =
             requires(I& i, typename CotangentPointOf<M>::type& z) { i.step_point(0.0, z, 0.0); };
-        out.push_back({&Entry::declaration, &I::declaration, Entry::needs, true, cotangent_map,
+        out.push_back({&Entry::declaration, &I::declaration, Entry::View::name, true, cotangent_map,
                        &detail::make_adapter<I, M>, &detail::run_fresh<I, M>});
       } else {
-        out.push_back({&Entry::declaration, &Entry::declaration, Entry::needs, false, false,
+        out.push_back({&Entry::declaration, &Entry::declaration, Entry::View::name, false, false,
                        nullptr, nullptr});
       }
     });

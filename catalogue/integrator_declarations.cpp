@@ -1,13 +1,13 @@
-#include "studies/integrator_declarations.hpp"
+#include "catalogue/integrator_declarations.hpp"
 
-#include "studies/integrator_catalogue.hpp"
+#include "catalogue/integrator_catalogue.hpp"
 
 namespace geomint {
 
 const std::vector<IntegratorInfo>& integrator_infos() {
   static const std::vector<IntegratorInfo> list = [] {
     std::vector<IntegratorInfo> l;
-    for_each_integrator([&]<class Entry>() { l.push_back({Entry::declaration, Entry::needs}); });
+    for_each_integrator([&]<class Entry>() { l.push_back({Entry::declaration, Entry::View::name}); });
     return l;
   }();
   return list;
