@@ -30,23 +30,22 @@
 //     declared so.
 //
 // advance() takes one internal step (CV_ONE_STEP) and never passes T (CVodeSetStopTime), so
-// integrate() observes CVODE at its own step ends and at exactly T.
+// integrate() observes CVODE at its own step ends and at exactly T. A restart (after the
+// caller modified the state, or after the Adams variant's projection) is CVodeReInit: order 1,
+// at CVODE's initial-step estimate (after the projection: at the step size it proposed), and
+// its counters from zero, summed over the restarts.
 //
-// The SUNDIALS objects live in the non-template CvodeCore (reference/cvode.cpp); this header
-// includes no SUNDIALS header. Cvode<M, ...> only adapts the model to the core's callbacks.
-
-#include <Eigen/Core>
-#include <cstdint>
-#include <memory>
-#include <string>
-#include <string_view>
+// What CVODE shares with ARKODE (the N_Vector and context, the option checks, advance(), the
+// typed failures) is SundialsCore (reference/sundials_core.hpp); what is CVODE's (its solvers,
+// method settings, projection and restarts) is its module in reference/cvode.cpp. This header
+// includes no SUNDIALS header.
 
 #include "integrators/declaration.hpp"
 #include "integrators/options.hpp"
-#include "integrators/work.hpp"
 #include "models/views.hpp"
-#include "reference/model_callbacks.hpp"
 #include "reference/options.hpp"
+#include "reference/sundials_core.hpp"
+#include "reference/sundials_integrator.hpp"
 
 namespace geomint {
 
@@ -54,108 +53,61 @@ enum class CvodeMethod { Bdf, BdfGmres, Adams };
 
 namespace detail {
 
-/// Owns a CVODE solver (SUNContext, serial N_Vector, and for BDF a dense SUNMatrix and
-/// SUNLinearSolver, for BDF with GMRES an SPGMR SUNLinearSolver, for Adams a fixed-point
-/// SUNNonlinearSolver; cvode_mem) for y' = f(t, y) in
-/// R^n. Turns every negative SUNDIALS return flag into a typed IntegrationFailure (see step()).
-class CvodeCore {
- public:
-  /// `project` null: no reprojection. Throws InputError unless rtol > 0, atol > 0, T > t0 and
-  /// max_steps > 0.
-  CvodeCore(std::string_view name, CvodeMethod method, Eigen::Index n, RhsCallback rhs,
-            ProjectCallback project, void* user_data, const IntegratorOptions& opt,
-            const ReferenceOptions& settings);
-  ~CvodeCore();
-  CvodeCore(const CvodeCore&) = delete;
-  CvodeCore& operator=(const CvodeCore&) = delete;
-
-  /// One internal step from (t, y) towards T, ending at T at the latest. The first call
-  /// initialises CVODE at (t, y); a later (t, y) other than what the previous step returned
-  /// restarts it there (CVodeReInit: order 1, CVODE's initial-step estimate), so a caller may
-  /// modify the state between steps. Afterwards time() and state() hold the step's end
-  /// (projected, with a projection; Adams then restarts at its proposed step size).
-  ///
-  /// Throws TooMuchWork once max_steps steps have been taken; StepSizeUnderflow for a step
-  /// that does not advance t (CVODE only warns that t + h == t, and steps on); rethrows what
-  /// f or the projection threw; and for a negative CVODE flag:
-  ///   any flag, if f returned a NaN or infinity       -> NonFinite (CVODE stops at once, with
-  ///                                                      CV_RHSFUNC_FAIL, or CV_LSETUP_FAIL
-  ///                                                      from the difference-quotient Jacobian)
-  ///   CV_TOO_MUCH_WORK                                -> TooMuchWork
-  ///   CV_TOO_MUCH_ACC, CV_ERR_FAILURE                 -> StepSizeUnderflow
-  ///   anything else (CV_CONV_FAILURE, CV_LSETUP_FAIL,
-  ///   CV_LSOLVE_FAIL, CV_NLS_*, CV_*RHSFUNC_*,
-  ///   CV_*PROJFUNC_*, ...)                            -> NonConvergence
-  /// each at CVODE's current time (NonFinite: the time f was evaluated at), with the flag's
-  /// name, the number of steps taken and CVODE's own message.
-  void step(double t, const double* y, double T);
-
-  double time() const { return t_; }
-  const double* state() const;
-  /// Counters summed over every (re)initialisation, updated after every step().
-  const Work& work() const { return work_; }
-
-  struct Impl;  // the SUNDIALS handles and what the C callbacks record (cvode.cpp)
-
- private:
-  /// CVodeInit at (t, y) with the tolerances, the method's solvers and the projection.
-  void initialise(double t);
-  /// Refreshes work_ from CVODE's counters.
-  void update_work();
-  /// Throws the typed failure for a negative flag returned by `function`.
-  [[noreturn]] void fail(int flag, std::string_view function) const;
-  /// fail() unless flag >= 0.
-  void check(int flag, std::string_view function) const;
-
-  std::unique_ptr<Impl> impl_;
-  std::string name_;
-  CvodeMethod method_;
-  Eigen::Index n_;
-  double rtol_, atol_;
-  std::int64_t max_steps_;
-  bool initialised_ = false;
-  bool restart_ = false;  // Adams with projection: the last step's result was projected
-  double t_;
-  Work base_;  // counters of the runs before the last restart
-  Work work_;
-};
+/// A core running CVODE with `method` (for BDF a dense SUNMatrix and SUNLinearSolver, for BDF
+/// with GMRES an SPGMR SUNLinearSolver, for Adams a fixed-point SUNNonlinearSolver).
+SundialsCore cvode_core(CvodeMethod method, const SundialsProblem& problem);
 
 }  // namespace detail
 
 // Nominal orders: the highest order each method uses (BDF 5, Adams 12); the restarted Adams
 // variant takes every step at order 1.
 inline constexpr Declaration kCvodeBdfDeclaration{
-    "cvode_bdf", "SUNDIALS CVODE, BDF (orders 1-5) with Newton and a dense direct linear solver",
-    Family::Reference, 5, /*adaptive*/ true, false, false, false};
+    .name = "cvode_bdf",
+    .description = "SUNDIALS CVODE, BDF (orders 1-5) with Newton and a dense direct linear solver",
+    .family = Family::Reference,
+    .order = 5,
+    .adaptive = true};
 inline constexpr Declaration kCvodeBdfGmresDeclaration{
-    "cvode_bdf_gmres",
-    "SUNDIALS CVODE, BDF (orders 1-5) with Newton and matrix-free GMRES (SPGMR, no "
-    "preconditioner, difference-quotient J v)",
-    Family::Reference, 5, /*adaptive*/ true, false, false, false};
+    .name = "cvode_bdf_gmres",
+    .description =
+        "SUNDIALS CVODE, BDF (orders 1-5) with Newton and matrix-free GMRES (SPGMR, no "
+        "preconditioner, difference-quotient J v)",
+    .family = Family::Reference,
+    .order = 5,
+    .adaptive = true};
 inline constexpr Declaration kCvodeBdfProjectedDeclaration{
-    "cvode_bdf_proj",
-    "SUNDIALS CVODE, BDF as cvode_bdf, with CVODE's projection onto the manifold in every step "
-    "(CVodeSetProjFn)",
-    Family::Reference, 5, /*adaptive*/ true, false, false, /*stays_on_manifold*/ true};
+    .name = "cvode_bdf_proj",
+    .description =
+        "SUNDIALS CVODE, BDF as cvode_bdf, with CVODE's projection onto the manifold in every step "
+        "(CVodeSetProjFn)",
+    .family = Family::Reference,
+    .order = 5,
+    .adaptive = true,
+    .stays_on_manifold = true};
 inline constexpr Declaration kCvodeAdamsDeclaration{
-    "cvode_adams",
-    "SUNDIALS CVODE, Adams-Moulton (orders 1-12) with fixed-point corrector iteration",
-    Family::Reference, 12, /*adaptive*/ true, false, false, false};
+    .name = "cvode_adams",
+    .description =
+        "SUNDIALS CVODE, Adams-Moulton (orders 1-12) with fixed-point corrector iteration",
+    .family = Family::Reference,
+    .order = 12,
+    .adaptive = true};
 inline constexpr Declaration kCvodeAdamsProjectedDeclaration{
-    "cvode_adams_proj",
-    "SUNDIALS CVODE, Adams as cvode_adams, projected and restarted after every step, hence "
-    "order 1 (CVODE projects only BDF)",
-    Family::Reference, 1, /*adaptive*/ true, false, false, /*stays_on_manifold*/ true};
+    .name = "cvode_adams_proj",
+    .description =
+        "SUNDIALS CVODE, Adams as cvode_adams, projected and restarted after every step, hence "
+        "order 1 (CVODE projects only BDF)",
+    .family = Family::Reference,
+    .order = 1,
+    .adaptive = true,
+    .stays_on_manifold = true};
 
 template <AmbientOde M, CvodeMethod Method = CvodeMethod::Bdf, bool Reproject = false>
-class Cvode {
+class Cvode : public detail::SundialsIntegrator<M> {
   // A projected GMRES variant would run (CVODE projects any BDF), but has no declaration.
   static_assert(Method != CvodeMethod::BdfGmres || !Reproject,
                 "cvode_bdf_gmres has no reprojection variant");
 
  public:
-  using Model = M;
-  using State = typename M::State;
   static constexpr const Declaration& declaration =
       Method == CvodeMethod::Bdf
           ? (Reproject ? kCvodeBdfProjectedDeclaration : kCvodeBdfDeclaration)
@@ -164,28 +116,12 @@ class Cvode {
           : (Reproject ? kCvodeAdamsProjectedDeclaration : kCvodeAdamsDeclaration);
 
   Cvode(const M& model, const IntegratorOptions& opt, const ReferenceOptions& settings = {})
-      : callbacks_(model),
-        core_(declaration.name, Method, model.dimension(), &Callbacks::rhs,
-              Reproject ? &Callbacks::project : nullptr, &callbacks_, opt, settings) {}
-  // The core holds the address of callbacks_.
-  Cvode(const Cvode&) = delete;
-  Cvode& operator=(const Cvode&) = delete;
-
-  const Work& work() const { return core_.work(); }
-
-  /// One internal CVODE step from (t, y) towards T (never past it); observe(t, y) at its end.
-  template <class Observer>
-  void advance(double& t, State& y, double T, Observer&& observe) {
-    core_.step(t, y.data(), T);
-    t = core_.time();
-    y = Eigen::Map<const State>(core_.state(), y.size());
-    observe(t, static_cast<const State&>(y));
-  }
-
- private:
-  using Callbacks = detail::ModelCallbacks<M>;
-  Callbacks callbacks_;
-  detail::CvodeCore core_;
+      : detail::SundialsIntegrator<M>(
+            model, declaration.name, Reproject,
+            [](const detail::SundialsProblem& problem) {
+              return detail::cvode_core(Method, problem);
+            },
+            opt, settings) {}
 };
 
 template <AmbientOde M>
