@@ -13,20 +13,15 @@ struct Rk2Method {
   static constexpr Declaration declaration{
       .name = "rk2",
       .description = "explicit midpoint rule (RK2) on the ambient ODE",
-      .family = Family::Classical,
-      .order = 2};
+      .family = Family::Classical, .order = 2};
 };
 
 struct Rk2ProjectedMethod {
   static constexpr auto& tableau = kMidpointTableau;
   static constexpr bool kReproject = true;
-  static constexpr Declaration declaration{
-      .name = "rk2_proj",
-      .description =
-          "explicit midpoint rule (RK2), then q_i normalised and w_i projected on T_{q_i}S^2",
-      .family = Family::Classical,
-      .order = 2,
-      .stays_on_manifold = true};
+  static constexpr Declaration declaration = reprojected(
+      Rk2Method::declaration, "rk2_proj",
+      "explicit midpoint rule (RK2), then q_i normalised and w_i projected on T_{q_i}S^2");
 };
 
 struct Rk4Method {
@@ -35,19 +30,15 @@ struct Rk4Method {
   static constexpr Declaration declaration{
       .name = "rk4",
       .description = "classical Runge-Kutta 4 on the ambient ODE",
-      .family = Family::Classical,
-      .order = 4};
+      .family = Family::Classical, .order = 4};
 };
 
 struct Rk4ProjectedMethod {
   static constexpr auto& tableau = kRk4Tableau;
   static constexpr bool kReproject = true;
-  static constexpr Declaration declaration{
-      .name = "rk4_proj",
-      .description = "classical Runge-Kutta 4, then q_i normalised and w_i projected on T_{q_i}S^2",
-      .family = Family::Classical,
-      .order = 4,
-      .stays_on_manifold = true};
+  static constexpr Declaration declaration = reprojected(
+      Rk4Method::declaration, "rk4_proj",
+      "classical Runge-Kutta 4, then q_i normalised and w_i projected on T_{q_i}S^2");
 };
 
 template <AmbientOde M>

@@ -69,11 +69,8 @@ struct ConstrainedVi {
           "variational integrator with constraints and Lagrange multipliers, DuToit Sections 3, "
           "5.4 "
           "(App. B, C): the two-step DEL (SHAKE), Newton with the exact Jacobian",
-      .family = Family::ConstrainedVariational,
-      .order = 2,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::ConstrainedVariational, .order = 2,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 struct Rattle {
   static constexpr bool kRecurrence = false;
@@ -82,11 +79,8 @@ struct Rattle {
       .description =
           "RATTLE: the constrained variational integrator in position-momentum form with the "
           "velocity-level constraint, Newton with the exact Jacobian",
-      .family = Family::ConstrainedVariational,
-      .order = 2,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::ConstrainedVariational, .order = 2,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 
 template <ConstrainedLagrangian M, class Method>

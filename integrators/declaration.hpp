@@ -45,4 +45,14 @@ struct Declaration {
   bool stays_on_manifold = false;
 };
 
+/// The declaration of `plain`'s reprojection variant (`_proj`): the same method and promises,
+/// its result put back on the manifold after every step, so that it stays there.
+constexpr Declaration reprojected(Declaration plain, std::string_view name,
+                                  std::string_view description) {
+  plain.name = name;
+  plain.description = description;
+  plain.stays_on_manifold = true;
+  return plain;
+}
+
 }  // namespace geomint

@@ -33,16 +33,10 @@ namespace geomint {
 inline constexpr Declaration kDopri45Declaration{
     .name = "dopri45",
     .description = "Dormand-Prince 5(4) with MATLAB ode45's step control and output",
-    .family = Family::Classical,
-    .order = 5,
-    .adaptive = true};
-inline constexpr Declaration kDopri45ProjectedDeclaration{
-    .name = "dopri45_proj",
-    .description = "Dormand-Prince 5(4) as MATLAB ode45, reprojected after every step",
-    .family = Family::Classical,
-    .order = 5,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Classical, .order = 5, .adaptive = true};
+inline constexpr Declaration kDopri45ProjectedDeclaration = reprojected(
+    kDopri45Declaration, "dopri45_proj",
+    "Dormand-Prince 5(4) as MATLAB ode45, reprojected after every step");
 
 template <AmbientOde M, bool Reproject = false>
 class DormandPrince45 {

@@ -96,9 +96,7 @@ struct LieEulerMethod {
   static constexpr Declaration declaration{
       .name = "lie_euler",
       .description = "Lie-Euler: y_{n+1} = exp(h f(y_n)) . y_n (Celledoni 2.2)",
-      .family = Family::LieGroup,
-      .order = 1,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 1, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<LieEulerMethod, M>;
 };
@@ -112,9 +110,7 @@ struct LieEulerHeunMethod {
   static constexpr Declaration declaration{
       .name = "lie_euler_heun",
       .description = "Lie-Euler-Heun: RKMK with Heun's tableau, no commutator (Celledoni 2.2)",
-      .family = Family::LieGroup,
-      .order = 2,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 2, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<LieEulerHeunMethod, M>;
 };
@@ -127,9 +123,7 @@ struct Rkmk2Method {
       .name = "rkmk2",
       .description =
           "RKMK with the explicit midpoint tableau and the exact dexpinv (Celledoni 2.2-2.3)",
-      .family = Family::LieGroup,
-      .order = 2,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 2, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk2Method, M>;
 };
@@ -142,9 +136,7 @@ struct Rkmk3Method {
       .name = "rkmk3",
       .description =
           "RKMK with Kutta's third-order tableau and the exact dexpinv (Celledoni 2.2-2.3)",
-      .family = Family::LieGroup,
-      .order = 3,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 3, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk3Method, M>;
 };
@@ -157,9 +149,7 @@ struct Rkmk4Method {
       .name = "rkmk4",
       .description =
           "RKMK with the classical RK4 tableau and the exact dexpinv (Celledoni 2.2-2.3)",
-      .family = Family::LieGroup,
-      .order = 4,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 4, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk4Method, M>;
 };
@@ -172,9 +162,7 @@ struct Rkmk4SeriesMethod {
       .name = "rkmk4_series",
       .description =
           "RKMK with the RK4 tableau, dexpinv series (8) truncated after ad^2 (Celledoni 2.2)",
-      .family = Family::LieGroup,
-      .order = 4,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 4, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk4SeriesMethod, M>;
 };
@@ -184,9 +172,7 @@ struct Rkmk4TwoCommutatorsMethod {
   static constexpr Declaration declaration{
       .name = "rkmk4_2c",
       .description = "Casas-Owren RKMK4 with two commutators (Celledoni 2.2)",
-      .family = Family::LieGroup,
-      .order = 4,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 4, .stays_on_manifold = true};
   template <class M>
   using Integrator = CasasOwrenRkmk4<Rkmk4TwoCommutatorsMethod, M>;
 };
@@ -202,9 +188,7 @@ struct Rkmk5Method {
       .description =
           "RKMK with the Dormand-Prince fifth-order tableau and the exact dexpinv "
           "(Celledoni 2.2, 4.1)",
-      .family = Family::LieGroup,
-      .order = 5,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 5, .stays_on_manifold = true};
   template <class M>
   using Integrator = Rkmk<Rkmk5Method, M>;
 };
@@ -215,9 +199,7 @@ struct Cf3Method {
   static constexpr Declaration declaration{
       .name = "cf3",
       .description = "commutator-free CF3, second stage's exponential reused (Celledoni 4.2.1)",
-      .family = Family::LieGroup,
-      .order = 3,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 3, .stays_on_manifold = true};
   template <class M>
   using Integrator = CommutatorFree<Cf3Method, M>;
 };
@@ -228,9 +210,7 @@ struct Cf4Method {
   static constexpr Declaration declaration{
       .name = "cf4",
       .description = "commutator-free CF4 with the reused exponential (Celledoni (9))",
-      .family = Family::LieGroup,
-      .order = 4,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 4, .stays_on_manifold = true};
   template <class M>
   using Integrator = CommutatorFree<Cf4Method, M>;
 };
@@ -241,9 +221,7 @@ struct CrouchGrossman3Method {
   static constexpr Declaration declaration{
       .name = "cg3",
       .description = "Crouch-Grossman order 3 (Crouch & Grossman 1993; Hairer-Lubich-Wanner IV.8)",
-      .family = Family::LieGroup,
-      .order = 3,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 3, .stays_on_manifold = true};
   template <class M>
   using Integrator = CommutatorFree<CrouchGrossman3Method, M>;
 };
@@ -262,10 +240,7 @@ struct Rkmk54Method {
       .description =
           "RKMK(5,4) from Dormand-Prince, error in the Lie algebra, step control (33) "
           "(Celledoni 4.1)",
-      .family = Family::LieGroup,
-      .order = 5,
-      .adaptive = true,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 5, .adaptive = true, .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<RkmkPairStepper<Rkmk54Method, M>>;
 };
@@ -279,10 +254,7 @@ struct Cf32aMethod {
       .description =
           "commutator-free CF(3,2), Y_2 reused, error as a distance on the manifold "
           "(Celledoni 4.2.1)",
-      .family = Family::LieGroup,
-      .order = 3,
-      .adaptive = true,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 3, .adaptive = true, .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<CommutatorFreePairStepper<Cf32aMethod, M>>;
 };
@@ -296,10 +268,7 @@ struct Cf32bMethod {
       .description =
           "commutator-free CF(3,2), Y_3 reused, error as a distance on the manifold "
           "(Celledoni 4.2.1)",
-      .family = Family::LieGroup,
-      .order = 3,
-      .adaptive = true,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 3, .adaptive = true, .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<CommutatorFreePairStepper<Cf32bMethod, M>>;
 };
@@ -313,10 +282,7 @@ struct Cf43Method {
       .description =
           "commutator-free CF(4,3): CF4 (9) with the auxiliary (34), error as a distance "
           "on the manifold (Celledoni 4.2.2)",
-      .family = Family::LieGroup,
-      .order = 4,
-      .adaptive = true,
-      .stays_on_manifold = true};
+      .family = Family::LieGroup, .order = 4, .adaptive = true, .stays_on_manifold = true};
   template <class M>
   using Integrator = EmbeddedPairIntegrator<CommutatorFreePairStepper<Cf43Method, M>>;
 };

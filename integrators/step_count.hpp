@@ -10,6 +10,8 @@ namespace geomint {
 /// a relative 1e-12 so that a span of a whole number of steps up to rounding (T = 1, h = 0.1)
 /// takes that number and not one more; +inf when that overflows (h subnormal, span / h beyond
 /// the doubles). All steps are h but the last, which ends at the end of the span.
-inline double fixed_step_count(double span, double h) { return std::ceil(span / h * (1.0 - 1e-12)); }
+inline double fixed_step_count(double span, double h) {
+  return std::ceil(span / h * (1.0 - 1e-12));
+}
 
 }  // namespace geomint

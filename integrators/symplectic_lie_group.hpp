@@ -49,10 +49,8 @@ struct SlgiTheta0 {
       .description =
           "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 0 (Newton, "
           "finite-difference Jacobian)",
-      .family = Family::SymplecticLieGroup,
-      .order = 1,
-      .symplectic = true,
-      .stays_on_manifold = true};
+      .family = Family::SymplecticLieGroup, .order = 1,
+      .symplectic = true, .stays_on_manifold = true};
 };
 struct SlgiThetaHalf {
   static constexpr double kTheta = 0.5;
@@ -61,11 +59,8 @@ struct SlgiThetaHalf {
       .description =
           "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1/2 (Newton, "
           "finite-difference Jacobian)",
-      .family = Family::SymplecticLieGroup,
-      .order = 2,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::SymplecticLieGroup, .order = 2,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 struct SlgiTheta1 {
   static constexpr double kTheta = 1.0;
@@ -74,10 +69,8 @@ struct SlgiTheta1 {
       .description =
           "symplectic Lie group integrator on T*G, Celledoni (15)-(17) with theta = 1 (Newton, "
           "finite-difference Jacobian)",
-      .family = Family::SymplecticLieGroup,
-      .order = 1,
-      .symplectic = true,
-      .stays_on_manifold = true};
+      .family = Family::SymplecticLieGroup, .order = 1,
+      .symplectic = true, .stays_on_manifold = true};
 };
 
 /// The promises of theta on a model with a left-invariant Hamiltonian, H(g, mu) = h(Ad*_g mu)

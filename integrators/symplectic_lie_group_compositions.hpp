@@ -16,11 +16,8 @@ struct SlgiThetaHalfYoshida4 {
       .description =
           "symplectic Lie group integrator theta = 1/2 (Celledoni (15)-(17)) composed by Yoshida's "
           "triple jump, order 4",
-      .family = Family::SymplecticLieGroup,
-      .order = 4,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::SymplecticLieGroup, .order = 4,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 struct SlgiThetaHalfYoshida6 {
   using Scheme = Yoshida6;
@@ -29,11 +26,8 @@ struct SlgiThetaHalfYoshida6 {
       .description =
           "symplectic Lie group integrator theta = 1/2 (Celledoni (15)-(17)) composed by Yoshida's "
           "7-stage scheme, order 6",
-      .family = Family::SymplecticLieGroup,
-      .order = 6,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::SymplecticLieGroup, .order = 6,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 
 }  // namespace geomint

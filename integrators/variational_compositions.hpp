@@ -14,44 +14,32 @@ struct ImplicitVariationalYoshida4 {
   static constexpr Declaration declaration{
       .name = "vi_implicit_y4",
       .description = "implicit VI (LLM Cor. 2) composed by Yoshida's triple jump, order 4",
-      .family = Family::Variational,
-      .order = 4,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::Variational, .order = 4,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 struct ImplicitVariationalYoshida6 {
   using Scheme = Yoshida6;
   static constexpr Declaration declaration{
       .name = "vi_implicit_y6",
       .description = "implicit VI (LLM Cor. 2) composed by Yoshida's 7-stage scheme, order 6",
-      .family = Family::Variational,
-      .order = 6,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::Variational, .order = 6,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 struct ExplicitVariationalYoshida4 {
   using Scheme = Yoshida4;
   static constexpr Declaration declaration{
       .name = "vi_explicit_y4",
       .description = "explicit VI (LLM Cor. 3) composed by Yoshida's triple jump, order 4",
-      .family = Family::Variational,
-      .order = 4,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::Variational, .order = 4,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 struct ExplicitVariationalYoshida6 {
   using Scheme = Yoshida6;
   static constexpr Declaration declaration{
       .name = "vi_explicit_y6",
       .description = "explicit VI (LLM Cor. 3) composed by Yoshida's 7-stage scheme, order 6",
-      .family = Family::Variational,
-      .order = 6,
-      .symplectic = true,
-      .symmetric = true,
-      .stays_on_manifold = true};
+      .family = Family::Variational, .order = 6,
+      .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 };
 
 }  // namespace geomint

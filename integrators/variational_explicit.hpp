@@ -23,11 +23,8 @@ namespace geomint {
 inline constexpr Declaration kExplicitVariationalDeclaration{
     .name = "vi_explicit",
     .description = "explicit variational integrator on (S^2)^n for diagonal inertia, LLM Cor. 3",
-    .family = Family::Variational,
-    .order = 2,
-    .symplectic = true,
-    .symmetric = true,
-    .stays_on_manifold = true};
+    .family = Family::Variational, .order = 2,
+    .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 
 template <DiagonalSphereLagrangian M>
 class ExplicitVariational {

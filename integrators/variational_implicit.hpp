@@ -43,11 +43,8 @@ inline constexpr Declaration kImplicitVariationalDeclaration{
     .description =
         "variational integrator on (S^2)^n, LLM Cor. 2, Cayley equation (3.16) by chord iteration "
         "then Newton",
-    .family = Family::Variational,
-    .order = 2,
-    .symplectic = true,
-    .symmetric = true,
-    .stays_on_manifold = true};
+    .family = Family::Variational, .order = 2,
+    .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 
 template <SphereLagrangian M>
 class ImplicitVariational {

@@ -9,10 +9,7 @@
 #include <memory>
 #include <stdexcept>
 
-<<<<<<< HEAD
-=======
 #include "reference/sundials_module.hpp"
->>>>>>> sundials-core
 #include "reference/sundials_support.hpp"
 
 namespace geomint::detail {

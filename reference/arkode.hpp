@@ -50,18 +50,11 @@ inline constexpr Declaration kArkodeErkDeclaration{
     .name = "arkode_erk",
     .description =
         "SUNDIALS ARKODE ERKStep, its default table Zonneveld 5-stage 4(3) with the PID controller",
-    .family = Family::Reference,
-    .order = 4,
-    .adaptive = true};
-inline constexpr Declaration kArkodeErkProjectedDeclaration{
-    .name = "arkode_erk_proj",
-    .description =
-        "SUNDIALS ARKODE ERKStep as arkode_erk, projected after every step and resumed with "
-        "ERKStepReset",
-    .family = Family::Reference,
-    .order = 4,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 4, .adaptive = true};
+inline constexpr Declaration kArkodeErkProjectedDeclaration = reprojected(
+    kArkodeErkDeclaration, "arkode_erk_proj",
+    "SUNDIALS ARKODE ERKStep as arkode_erk, projected after every step and resumed with "
+    "ERKStepReset");
 
 template <AmbientOde M, bool Reproject = false>
 class ArkodeErk : public detail::SundialsIntegrator<M> {

@@ -64,42 +64,28 @@ SundialsCore cvode_core(CvodeMethod method, const SundialsProblem& problem);
 inline constexpr Declaration kCvodeBdfDeclaration{
     .name = "cvode_bdf",
     .description = "SUNDIALS CVODE, BDF (orders 1-5) with Newton and a dense direct linear solver",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true};
+    .family = Family::Reference, .order = 5, .adaptive = true};
 inline constexpr Declaration kCvodeBdfGmresDeclaration{
     .name = "cvode_bdf_gmres",
     .description =
         "SUNDIALS CVODE, BDF (orders 1-5) with Newton and matrix-free GMRES (SPGMR, no "
         "preconditioner, difference-quotient J v)",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true};
-inline constexpr Declaration kCvodeBdfProjectedDeclaration{
-    .name = "cvode_bdf_proj",
-    .description =
-        "SUNDIALS CVODE, BDF as cvode_bdf, with CVODE's projection onto the manifold in every step "
-        "(CVodeSetProjFn)",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 5, .adaptive = true};
+inline constexpr Declaration kCvodeBdfProjectedDeclaration = reprojected(
+    kCvodeBdfDeclaration, "cvode_bdf_proj",
+    "SUNDIALS CVODE, BDF as cvode_bdf, with CVODE's projection onto the manifold in every step "
+    "(CVodeSetProjFn)");
 inline constexpr Declaration kCvodeAdamsDeclaration{
     .name = "cvode_adams",
     .description =
         "SUNDIALS CVODE, Adams-Moulton (orders 1-12) with fixed-point corrector iteration",
-    .family = Family::Reference,
-    .order = 12,
-    .adaptive = true};
+    .family = Family::Reference, .order = 12, .adaptive = true};
 inline constexpr Declaration kCvodeAdamsProjectedDeclaration{
     .name = "cvode_adams_proj",
     .description =
         "SUNDIALS CVODE, Adams as cvode_adams, projected and restarted after every step, hence "
         "order 1 (CVODE projects only BDF)",
-    .family = Family::Reference,
-    .order = 1,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 1, .adaptive = true, .stays_on_manifold = true};
 
 template <AmbientOde M, CvodeMethod Method = CvodeMethod::Bdf, bool Reproject = false>
 class Cvode : public detail::SundialsIntegrator<M> {

@@ -107,68 +107,39 @@ namespace geomint {
 inline constexpr Declaration kOdeintDopri5Declaration{
     .name = "odeint_dopri5",
     .description = "Boost.Odeint runge_kutta_dopri5, Dormand-Prince 5(4), under make_controlled",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true};
-inline constexpr Declaration kOdeintDopri5ProjectedDeclaration{
-    .name = "odeint_dopri5_proj",
-    .description =
-        "Boost.Odeint runge_kutta_dopri5 as odeint_dopri5, projected after every step (FSAL reset)",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 5, .adaptive = true};
+inline constexpr Declaration kOdeintDopri5ProjectedDeclaration = reprojected(
+    kOdeintDopri5Declaration, "odeint_dopri5_proj",
+    "Boost.Odeint runge_kutta_dopri5 as odeint_dopri5, projected after every step (FSAL reset)");
 inline constexpr Declaration kOdeintDopri5DenseDeclaration{
     .name = "odeint_dopri5_dense",
     .description =
         "Boost.Odeint dense-output runge_kutta_dopri5 (make_dense_output), the state at T from its "
         "continuous extension",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true};
-inline constexpr Declaration kOdeintDopri5DenseProjectedDeclaration{
-    .name = "odeint_dopri5_dense_proj",
-    .description =
-        "Boost.Odeint dense-output runge_kutta_dopri5 as odeint_dopri5_dense, projected after "
-        "every "
-        "step (re-initialised there)",
-    .family = Family::Reference,
-    .order = 5,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 5, .adaptive = true};
+inline constexpr Declaration kOdeintDopri5DenseProjectedDeclaration = reprojected(
+    kOdeintDopri5DenseDeclaration, "odeint_dopri5_dense_proj",
+    "Boost.Odeint dense-output runge_kutta_dopri5 as odeint_dopri5_dense, projected after every "
+    "step (re-initialised there)");
 inline constexpr Declaration kOdeintRkf78Declaration{
     .name = "odeint_rkf78",
     .description =
         "Boost.Odeint runge_kutta_fehlberg78, Fehlberg 7(8) propagating order 8, under "
         "make_controlled",
-    .family = Family::Reference,
-    .order = 8,
-    .adaptive = true};
-inline constexpr Declaration kOdeintRkf78ProjectedDeclaration{
-    .name = "odeint_rkf78_proj",
-    .description =
-        "Boost.Odeint runge_kutta_fehlberg78 as odeint_rkf78, projected after every step",
-    .family = Family::Reference,
-    .order = 8,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 8, .adaptive = true};
+inline constexpr Declaration kOdeintRkf78ProjectedDeclaration = reprojected(
+    kOdeintRkf78Declaration, "odeint_rkf78_proj",
+    "Boost.Odeint runge_kutta_fehlberg78 as odeint_rkf78, projected after every step");
 // Nominal order: the highest its extrapolation table reaches (9 midpoint sequences, order 18).
 inline constexpr Declaration kOdeintBulirschStoerDeclaration{
     .name = "odeint_bulirsch_stoer",
     .description =
         "Boost.Odeint bulirsch_stoer, extrapolated modified midpoint rule of variable order 4-18 "
         "(HNW II.9)",
-    .family = Family::Reference,
-    .order = 18,
-    .adaptive = true};
-inline constexpr Declaration kOdeintBulirschStoerProjectedDeclaration{
-    .name = "odeint_bulirsch_stoer_proj",
-    .description =
-        "Boost.Odeint bulirsch_stoer as odeint_bulirsch_stoer, projected after every step",
-    .family = Family::Reference,
-    .order = 18,
-    .adaptive = true,
-    .stays_on_manifold = true};
+    .family = Family::Reference, .order = 18, .adaptive = true};
+inline constexpr Declaration kOdeintBulirschStoerProjectedDeclaration = reprojected(
+    kOdeintBulirschStoerDeclaration, "odeint_bulirsch_stoer_proj",
+    "Boost.Odeint bulirsch_stoer as odeint_bulirsch_stoer, projected after every step");
 
 namespace detail {
 

@@ -29,8 +29,7 @@ struct Ralston3Method {
   static constexpr Declaration declaration{
       .name = "ralston3",
       .description = "Ralston's third-order Runge-Kutta method",
-      .family = Family::Classical,
-      .order = 3};
+      .family = Family::Classical, .order = 3};
 };
 
 }  // namespace geomint
