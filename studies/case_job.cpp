@@ -1,0 +1,87 @@
+#include "studies/case_job.hpp"
+
+#include <limits>
+#include <optional>
+
+#include "studies/atomic_file.hpp"
+#include "studies/case_evocation.hpp"
+#include "studies/case_keys.hpp"
+#include "studies/evocation_positions.hpp"
+#include "studies/model_catalogue.hpp"
+#include "studies/output_recorder.hpp"
+#include "studies/result_files.hpp"
+#include "studies/result_records.hpp"
+
+namespace geomint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// Writes one of a case's files into DIR/series and keeps its checksum, for resuming.
+void write_series_file(const fs::path& dir, const std::string& name, const std::string& text,
+                       nlohmann::json& checksums) {
+  write_file_atomically(dir / "series" / name, text);
+  checksums[name] = hash_hex(text);
+}
+
+}  // namespace
+
+std::vector<Job> spec_jobs(const StudySpec& spec, const std::map<std::string, ExperimentReference>& references,
+                           double timed_seconds) {
+  std::vector<Job> jobs;
+  for (const auto& ex : spec.experiments)
+    for (const auto& c : ex.cases) {
+      jobs.push_back({&ex, c, &references.at(ex.name), "", "", jobs.size()});
+      jobs.back().spec.timed_seconds = timed_seconds;
+    }
+  return jobs;
+}
+
+nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
+  nlohmann::json checksums = nlohmann::json::object();  // of the series files, for resuming
+  const ExperimentSpec& ex = *job.experiment;
+  const auto& ref = job.reference->solution;
+  std::optional<SeriesDecimator> series;
+  if (ex.series) series.emplace(0.0, job.spec.T);
+  SnapshotRecorder snapshots{ex.snapshots};
+  CaseHooks hooks;
+  hooks.reference = ref ? &*ref : nullptr;
+  hooks.series = series ? &*series : nullptr;
+  hooks.snapshots = ex.snapshots.empty() ? nullptr : &snapshots;
+  CurveRecorder curves;
+  curves.T = job.spec.T;
+  hooks.curves = ex.draws_curves() ? &curves : nullptr;
+  OutputRecorder outputs(job.spec.T);
+  hooks.outputs = ex.draws_outputs() ? &outputs : nullptr;
+  std::optional<PositionRecorder> positions;
+  if (ex.evokes(job.spec)) positions.emplace(fixed_step_count(job.spec.T, job.spec.h));
+  hooks.positions = positions ? &*positions : nullptr;
+  const CaseResult result = run_case(job.spec, hooks);
+  const bool ran = result.status != "n/a";
+  if (hooks.snapshots && ran) write_series_file(dir, job.id + "-snapshots.csv", snapshots.csv, checksums);
+  if (hooks.curves && ran) write_series_file(dir, job.id + "-curves.csv", curves.csv, checksums);
+  if (hooks.outputs && ran) write_series_file(dir, job.id + "-outputs.csv", outputs.csv(), checksums);
+  const double ref_err = ref ? ref->error_estimate : kNaN;
+  const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
+  if (series && ran) write_series_file(dir, job.id + ".csv", series_csv(series->rows()), checksums);
+  nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
+  record["series_files"] = checksums;
+  record["added_step"] = added_step;
+  if (positions && ran) record["evocation"] = evoke_case(dir, job.id, result, *positions, ex.evoke->scan);
+  write_file_atomically(dir / "cases" / (job.id + ".json"), sealed_record_text(record));
+  return record;
+}
+
+RunCase job_runner(const std::vector<Job>& jobs, const fs::path& dir) {
+  return [&jobs, dir](const CaseTask& task) {
+    Job job = jobs[task.of];  // a copy: rank 0's threads run several cases of one spec case
+    job.spec.h = task.h;
+    job.id = case_id(job.spec, *job.experiment);
+    return run_job(job, dir, task.index != task.of);
+  };
+}
+
+}  // namespace geomint
