@@ -51,7 +51,7 @@ class UserMethod {
   const Declaration& declaration() const;
   const UserMethodCoefficients& coefficients() const { return coefficients_; }
 
-  /// Everything a case's numbers depend on (for the case hash, studies/engine.cpp): the kind,
+  /// Everything a case's numbers depend on (for the case hash, studies/case_keys.cpp): the kind,
   /// the declared order and properties, and every coefficient as an exact double.
   nlohmann::json as_json() const;
 

@@ -171,16 +171,16 @@ void expect_no_allocation_per_step_of_user_methods(const std::string& preset) {
   const auto s = testing::make_setup<Model>(preset);
   const RuntimeRkMethod rk{{.name = "user_rk4_proj",
                             .description = "RK4, reprojected",
-                            .family = Family::Classical, .order = 4, .stays_on_manifold = true}
+                            .family = Family::Classical, .order = 4, .stays_on_manifold = true},
                            to_dynamic(kRk4Tableau),
                            true};
   const RuntimeRkmkMethod rkmk{{.name = "user_rkmk5",
                                 .description = "RKMK, Dormand-Prince weights",
-                                .family = Family::LieGroup, .order = 5, .stays_on_manifold = true}
+                                .family = Family::LieGroup, .order = 5, .stays_on_manifold = true},
                                to_dynamic(kDormandPrinceTableau)};
   const RuntimeCfMethod cf{{.name = "user_cf4",
                             .description = "CF4 and an unused fifth stage",
-                            .family = Family::LieGroup, .order = 4, .stays_on_manifold = true}
+                            .family = Family::LieGroup, .order = 4, .stays_on_manifold = true},
                            to_dynamic(kCf43Scheme)};
   const auto check = [&]<class Integrator>(const auto& method) {
     IntegratorOptions opt;

@@ -1,4 +1,4 @@
-// Label `unit`: resuming a study into its result folder (studies/engine.cpp,
+// Label `unit`: resuming a study into its result folder (studies/case_resume.cpp,
 // studies/result_folder.hpp, studies/result_records.hpp).
 //  - A case's key covers everything its numbers depend on: changing any one input of the spec
 //    redoes the case; an unchanged spec redoes nothing.

@@ -1,5 +1,5 @@
 // Label `unit`: a study's `curves`, `formation` and `outputs` plots (models/curves.hpp,
-// models/formation.hpp, models/outputs.hpp, studies/engine.cpp).
+// models/formation.hpp, models/outputs.hpp, studies/engine.cpp, studies/case_job.cpp).
 //   - A heavy-top study writes series/<case_id>-curves.csv with the model's curves, t then x, y,
 //     z of each, in at most 2000 time bins; its points are what the geometry says,
 //     independently of the code that wrote them: Q X stays on the unit sphere (Q in SO(3), X a

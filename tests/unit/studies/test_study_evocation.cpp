@@ -1,4 +1,4 @@
-// Label `unit`: pattern evocation as part of a study (an experiment's `evoke`; studies/engine.cpp,
+// Label `unit`: pattern evocation as part of a study (an experiment's `evoke`; studies/case_job.cpp,
 // studies/case_evocation.hpp, studies/evocation_positions.hpp).
 //  - On the conical pendulum (an exact relative equilibrium of rate W = sqrt(g / (l cos 60deg)),
 //    models/conical_pendulum.hpp), the best frame of a fixed-step case is W and so is the

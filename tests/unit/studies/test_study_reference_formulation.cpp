@@ -1,5 +1,5 @@
 // Label `unit`: a study's reference solved in another formulation of the experiment's model
-// (`reference: {..., model: NAME}`, models/formulation.hpp, studies/engine.cpp). The planar
+// (`reference: {..., model: NAME}`, models/formulation.hpp, studies/engine.cpp, studies/case_job.cpp). The planar
 // Astrojax's run 1, stepped by the constrained VI in Cartesian form, is measured against the
 // reduced planar ODE (astrojax_planar) and against Fehlberg 7(8) on the Cartesian index-1 form:
 // two references that share no code agree to their error estimates, so the global errors do
