@@ -946,7 +946,7 @@ class HeatMapTest(unittest.TestCase):
         self.assertIn("model 'mystery' is not in reports/manifolds.py's table", stderr)
 
     def test_every_registered_model_has_a_manifold(self) -> None:
-        registry = Path(__file__).resolve().parent.parent / "models" / "registry.txt"
+        registry = Path(__file__).resolve().parent.parent / "catalogue" / "model_registry.txt"
         models = {line.split()[0] for line in registry.read_text(encoding="utf-8").splitlines()
                   if line.strip() and not line.startswith("#")}
         self.assertEqual(set(manifolds.MODEL_MANIFOLDS), models)

@@ -26,7 +26,7 @@ from browser_check import Browser, Problem
 
 GEOMINT = ""
 SCREENSHOTS = Path()
-REGISTRY = Path(__file__).resolve().parent.parent / "models" / "registry.txt"
+REGISTRY = Path(__file__).resolve().parent.parent / "catalogue" / "model_registry.txt"
 
 STUDY = textwrap.dedent("""\
     name: small
