@@ -20,9 +20,10 @@ namespace {
 using spec_text::one_line;
 
 void list_models() {
-  for (const auto& m : model_catalogue()) {
-    std::printf("%s\n  %s\n  parameters:\n", std::string(m.name).c_str(),
-                std::string(m.description).c_str());
+  for (const ModelFace* face : model_catalogue()) {
+    const ModelFace& m = *face;
+    std::printf("%s\n  %s\n  parameters:\n", std::string(m.name()).c_str(),
+                std::string(m.description()).c_str());
     const ParameterSet parameters = m.default_parameters();
     for (const auto& p : parameters.list())
       std::printf("    %-6s = %-8g %-7s %-23s %s\n", p.name.c_str(), p.value, p.unit.c_str(),

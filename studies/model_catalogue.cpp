@@ -19,87 +19,100 @@ std::pair<StateLayout, std::vector<Invariant>> check_initial_state_for(const Cas
 template <Model M>
 bool has_bodies_for();
 
+Eigen::VectorXd ModelFace::state_in_other_formulation(const CaseSpec&,
+                                                      const Eigen::VectorXd&) const {
+  throw InputError("model " + std::string(name()) + " is no other model's formulation");
+}
+
+namespace {
+
+/// The face of registry model M: each query answered from M's type, a capability from the
+/// concept that says M has it.
 template <Model M>
-constexpr std::string_view formulation_of() {
-  if constexpr (FormulationOfAnotherModel<M>)
-    return M::kFormulationOf;
-  else
+class ModelFaceOf final : public ModelFace {
+ public:
+  std::string_view name() const override { return M::kName; }
+  std::string_view description() const override { return M::kDescription; }
+  const Exercise& exercise() const override { return M::kExercise; }
+  ParameterSet default_parameters() const override { return M::default_parameters(); }
+  std::vector<std::pair<std::string, std::string>> presets() const override {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& p : M::presets()) out.emplace_back(p.name, p.description);
+    return out;
+  }
+  ParameterSet parameters_for(const std::string& preset,
+                              const std::map<std::string, double>& overrides) const override {
+    return preset_parameters(find_preset<M>(preset), overrides);
+  }
+  std::pair<StateLayout, std::vector<Invariant>> declarations() const override {
+    const M model(M::default_parameters());
+    return {model.state_layout(), all_invariants(model)};
+  }
+  CaseResult run(const CaseSpec& spec, const CaseHooks& hooks) const override {
+    return run_case_for<M>(spec, hooks);
+  }
+  std::pair<StateLayout, std::vector<Invariant>> check_initial_state(
+      const CaseSpec& spec) const override {
+    return check_initial_state_for<M>(spec);
+  }
+
+  bool has_exact_solution() const override {
+    return requires(const M& m, const typename M::State& y) { m.exact_solution(y, 1.0); };
+  }
+  Eigen::VectorXd exact_final_state(const CaseSpec& spec) const override {
+    return exact_final_state_for<M>(spec);
+  }
+  std::string_view formulation_of() const override {
+    if constexpr (FormulationOfAnotherModel<M>) return M::kFormulationOf;
     return {};
-}
-
-template <Model M>
-Eigen::VectorXd state_in_other_formulation(const CaseSpec& spec, const Eigen::VectorXd& y) {
-  if constexpr (FormulationOfAnotherModel<M>) {
-    const M model(preset_parameters(find_preset<M>(spec.preset), spec.parameters));
-    return model.state_in_other_formulation(typename M::State(y));
-  } else {
-    throw InputError("model " + std::string(M::kName) + " is no other model's formulation");
   }
-}
-
-template <Model M>
-constexpr int curve_count() {
-  if constexpr (DrawsCurves<M>)
-    return static_cast<int>(M::kCurves.size());
-  else
-    return 0;
-}
-
-template <Model M>
-std::vector<std::pair<int, int>> curve_links() {
-  std::vector<std::pair<int, int>> links;
-  if constexpr (DrawsFormation<M>) {
-    static_assert(links_within_curves<M>(), "each of kCurveLinks joins two different curves of kCurves");
-    for (const auto& link : M::kCurveLinks)
-      links.emplace_back(static_cast<int>(std::get<0>(link)), static_cast<int>(std::get<1>(link)));
+  Eigen::VectorXd state_in_other_formulation(const CaseSpec& spec,
+                                             const Eigen::VectorXd& y) const override {
+    if constexpr (FormulationOfAnotherModel<M>) {
+      const M model(preset_parameters(find_preset<M>(spec.preset), spec.parameters));
+      return model.state_in_other_formulation(typename M::State(y));
+    }
+    return ModelFace::state_in_other_formulation(spec, y);
   }
-  return links;
-}
-
-template <Model M>
-constexpr int output_count() {
-  if constexpr (HasOutputs<M>)
-    return static_cast<int>(M::kOutputs.size());
-  else
+  bool has_bodies() const override { return has_bodies_for<M>(); }
+  int curves() const override {
+    if constexpr (DrawsCurves<M>) return static_cast<int>(M::kCurves.size());
     return 0;
-}
+  }
+  std::vector<std::pair<int, int>> curve_links() const override {
+    std::vector<std::pair<int, int>> links;
+    if constexpr (DrawsFormation<M>) {
+      static_assert(links_within_curves<M>(), "each of kCurveLinks joins two different curves of kCurves");
+      for (const auto& link : M::kCurveLinks)
+        links.emplace_back(static_cast<int>(std::get<0>(link)), static_cast<int>(std::get<1>(link)));
+    }
+    return links;
+  }
+  int outputs() const override {
+    if constexpr (HasOutputs<M>) return static_cast<int>(M::kOutputs.size());
+    return 0;
+  }
+};
 
-const std::vector<ModelEntry>& model_catalogue() {
-  static const std::vector<ModelEntry> list = [] {
-    std::vector<ModelEntry> l;
+}  // namespace
+
+const std::vector<const ModelFace*>& model_catalogue() {
+  static const std::vector<const ModelFace*> list = [] {
+    std::vector<const ModelFace*> l;
     for_each_model_type([&]<class M>() {
-      l.push_back({M::kName, M::kDescription, M::kExercise, &M::default_parameters,
-                   [] {
-                     std::vector<std::pair<std::string, std::string>> presets;
-                     for (const auto& p : M::presets()) presets.emplace_back(p.name, p.description);
-                     return presets;
-                   },
-                   [](const std::string& preset, const std::map<std::string, double>& overrides) {
-                     return preset_parameters(find_preset<M>(preset), overrides);
-                   },
-                   &run_case_for<M>,
-                   [] {
-                     const M model(M::default_parameters());
-                     return std::pair{model.state_layout(), all_invariants(model)};
-                   },
-                   requires(const M& m, const typename M::State& y) {
-                     m.exact_solution(y, 1.0);
-                   },
-                   &exact_final_state_for<M>,
-                   &check_initial_state_for<M>, formulation_of<M>(),
-                   &state_in_other_formulation<M>, has_bodies_for<M>(), curve_count<M>(),
-                   curve_links<M>(), output_count<M>()});
+      static const ModelFaceOf<M> face;
+      l.push_back(&face);
     });
     return l;
   }();
   return list;
 }
 
-const ModelEntry& find_model(std::string_view name) {
+const ModelFace& find_model(std::string_view name) {
   std::string known;
-  for (const auto& m : model_catalogue()) {
-    if (m.name == name) return m;
-    known += (known.empty() ? "" : ", ") + std::string(m.name);
+  for (const ModelFace* m : model_catalogue()) {
+    if (m->name() == name) return *m;
+    known += (known.empty() ? "" : ", ") + std::string(m->name());
   }
   throw InputError("unknown model '" + std::string(name) + "' (known: " + known + ")");
 }

@@ -1,7 +1,7 @@
 #pragma once
-// Every model of the registry (catalogue/model_registry.txt), by name: its description, parameters and
-// presets, and the entry points that run a case on it and give its exact solution (the study
-// level's type erasure).
+// Every model of the registry (catalogue/model_registry.txt), by name, behind one named run-time
+// face: its description, parameters and presets, running a case on it, its exact solution and
+// what else it can do (the study level's type erasure over models).
 
 #include <Eigen/Core>
 #include <map>
@@ -18,40 +18,59 @@
 
 namespace geomint {
 
-struct ModelEntry {
-  std::string_view name;
-  std::string_view description;
-  Exercise exercise;
-  ParameterSet (*default_parameters)();
-  std::vector<std::pair<std::string, std::string>> (*presets)();  // name, description
+/// A model of the registry at run time, by name: what it is, how to run a case on it, and what
+/// it can do (the capability queries answer "no" unless the model offers the capability).
+/// Implemented once, for every registry model, by ModelFaceOf<M> (studies/model_catalogue.cpp).
+class ModelFace {
+ public:
+  virtual ~ModelFace() = default;
+
+  virtual std::string_view name() const = 0;
+  virtual std::string_view description() const = 0;
+  /// The preset, step and horizon its exercises run by default (models/exercise.hpp).
+  virtual const Exercise& exercise() const = 0;
+  virtual ParameterSet default_parameters() const = 0;
+  /// Its presets: name, description.
+  virtual std::vector<std::pair<std::string, std::string>> presets() const = 0;
   /// The defaults, then the preset's values, then the overrides.
-  ParameterSet (*parameters_for)(const std::string& preset, const std::map<std::string, double>& overrides);
-  CaseResult (*run)(const CaseSpec&, const CaseHooks&);
+  virtual ParameterSet parameters_for(const std::string& preset,
+                                      const std::map<std::string, double>& overrides) const = 0;
   /// The state layout and every invariant (declared, then the blocks' defects) of the model
   /// with its default parameters.
-  std::pair<StateLayout, std::vector<Invariant>> (*declarations)();
-  bool has_exact_solution;  // can be a study's exact reference
-  /// The exact state at the case's T from its initial state (InputError without one).
-  Eigen::VectorXd (*exact_final_state)(const CaseSpec&);
+  virtual std::pair<StateLayout, std::vector<Invariant>> declarations() const = 0;
+
+  virtual CaseResult run(const CaseSpec& spec, const CaseHooks& hooks) const = 0;
   /// Builds the case's model and initial state without running (InputError if not valid), so
   /// that a spec is checked whole before anything runs; returns the state layout and every
   /// invariant of the model with the case's parameters.
-  std::pair<StateLayout, std::vector<Invariant>> (*check_initial_state)(const CaseSpec&);
-  /// The model this one is another formulation of (models/formulation.hpp), or empty; and
-  /// its final state of a case (built with the case's parameters) mapped to that model's state.
-  std::string_view formulation_of;
-  Eigen::VectorXd (*state_in_other_formulation)(const CaseSpec&, const Eigen::VectorXd&);
-  bool has_bodies;  // bodies on S^2, of which a study can take snapshots
-  int curves;  // how many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot
+  virtual std::pair<StateLayout, std::vector<Invariant>> check_initial_state(
+      const CaseSpec& spec) const = 0;
+
+  /// It has an exact solution, which can be a study's reference.
+  virtual bool has_exact_solution() const { return false; }
+  /// The exact state at the case's T from its initial state (InputError without one).
+  virtual Eigen::VectorXd exact_final_state(const CaseSpec& spec) const = 0;
+  /// The model this one is another formulation of (models/formulation.hpp), or empty.
+  virtual std::string_view formulation_of() const { return {}; }
+  /// A final state of a case (built with the case's parameters) mapped to that model's state
+  /// (InputError if it is no other model's formulation).
+  virtual Eigen::VectorXd state_in_other_formulation(const CaseSpec& spec,
+                                                     const Eigen::VectorXd& y) const;
+  /// It has bodies on S^2, of which a study can take snapshots.
+  virtual bool has_bodies() const { return false; }
+  /// How many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot.
+  virtual int curves() const { return 0; }
   /// The pairs of curves joined at each time of a `formation` plot (models/formation.hpp).
-  std::vector<std::pair<int, int>> curve_links;
-  int outputs;  // how many named outputs it has (models/outputs.hpp), for an `outputs` plot
+  virtual std::vector<std::pair<int, int>> curve_links() const { return {}; }
+  /// How many named outputs it has (models/outputs.hpp), for an `outputs` plot.
+  virtual int outputs() const { return 0; }
 };
 
-const std::vector<ModelEntry>& model_catalogue();
+/// Every registry model, in registry order.
+const std::vector<const ModelFace*>& model_catalogue();
 
 /// The entry of a model; an unknown name is an InputError listing the known ones.
-const ModelEntry& find_model(std::string_view name);
+const ModelFace& find_model(std::string_view name);
 
 /// Runs one case (dispatching on the model's name).
 CaseResult run_case(const CaseSpec& spec, const CaseHooks& hooks);

@@ -36,9 +36,9 @@ void check_output_estimate(const StudySpec& spec) {
   std::size_t cases = 0;
   for (const auto& ex : spec.experiments) {
     cases += ex.cases.size();
-    const ModelEntry& model = find_model(ex.model);
-    const double curves = ex.draws_curves() ? (1.0 + 3.0 * model.curves) * kBinnedColumnBytes : 0.0;
-    const double outputs = ex.draws_outputs() ? (1.0 + model.outputs) * kBinnedColumnBytes : 0.0;
+    const ModelFace& model = find_model(ex.model);
+    const double curves = ex.draws_curves() ? (1.0 + 3.0 * model.curves()) * kBinnedColumnBytes : 0.0;
+    const double outputs = ex.draws_outputs() ? (1.0 + model.outputs()) * kBinnedColumnBytes : 0.0;
     bytes += static_cast<double>(ex.cases.size()) *
              (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves + outputs);
     for (const auto& c : ex.cases)

@@ -30,14 +30,14 @@ const std::set<std::string> kPlots = {
     "curves",          "outputs",     "formation"};
 
 /// The experiment of `model`'s Exercise: its name, model, preset and T.
-void take_exercise(const YAML::Node& node, const Context& outer, const ModelEntry& model, ExperimentSpec& ex) {
+void take_exercise(const YAML::Node& node, const Context& outer, const ModelFace& model, ExperimentSpec& ex) {
   for (const char* key : kExerciseKeys)
     if (has(node, key))
       outer.fail(key_node(node, key),
                  std::string("'") + key + "' comes from each model's Exercise");
-  ex.base_name = ex.name = ex.model = std::string(model.name);
-  ex.preset = std::string(model.exercise.preset);
-  ex.T = model.exercise.T;
+  ex.base_name = ex.name = ex.model = std::string(model.name());
+  ex.preset = std::string(model.exercise().preset);
+  ex.T = model.exercise().T;
 }
 
 void check_keys(const YAML::Node& node, const Context& ec, bool exercise) {
@@ -60,7 +60,7 @@ void read_title(const YAML::Node& node, const Context& ec, const std::string& pr
   ex.description = text(node, ec, "description", false);
 }
 
-void read_parameters(const YAML::Node& params, const Context& ec, const ModelEntry& model, ExperimentSpec& ex) {
+void read_parameters(const YAML::Node& params, const Context& ec, const ModelFace& model, ExperimentSpec& ex) {
   if (!params.IsDefined()) return;
   require_map(params, ec, "'parameters' must be a map name: value");
   // Setting each value on the defaults checks it against its parameter's domain now, at load
@@ -162,8 +162,8 @@ void read_formation(const YAML::Node& node, const Context& ec, ExperimentSpec& e
 
 ModelCheck check_model_case(const CaseSpec& c) {
   ModelCheck out;
-  const ModelEntry& model = find_model(c.model);
-  out.has_bodies = model.has_bodies;
+  const ModelFace& model = find_model(c.model);
+  out.has_bodies = model.has_bodies();
   try {
     std::tie(out.layout, out.invariants) = model.check_initial_state(c);
   } catch (const InputError& e) {
@@ -179,7 +179,7 @@ ModelCheck check_model_case(const CaseSpec& c) {
 /// The experiment's initial state, and what its plots and snapshots ask, checked against its
 /// model.
 ModelCheck check_model(const YAML::Node& node, const Context& ec, const ExperimentSpec& ex,
-                       const ModelEntry& model, const CaseSpec& base) {
+                       const ModelFace& model, const CaseSpec& base) {
   const YAML::Node params = get(node, "parameters"), initial = get(node, "initial");
   const ModelCheck check = check_model_case(base);
   if (check.initial_problem)
@@ -189,11 +189,11 @@ ModelCheck check_model(const YAML::Node& node, const Context& ec, const Experime
             *check.initial_problem);
   if (!ex.snapshots.empty() && !check.has_bodies)
     ec.fail(get(node, "snapshots"), "model " + ex.model + " has no bodies on S^2 to take snapshots of");
-  if (ex.has_plot("curves") && model.curves == 0)
+  if (ex.has_plot("curves") && model.curves() == 0)
     ec.fail(get(node, "plots"), "model " + ex.model + " draws no curves (models/curves.hpp)");
-  if (ex.draws_formation() && model.curve_links.empty())
+  if (ex.draws_formation() && model.curve_links().empty())
     ec.fail(get(node, "plots"), "model " + ex.model + " draws no formation (models/formation.hpp)");
-  if (ex.draws_outputs() && model.outputs == 0)
+  if (ex.draws_outputs() && model.outputs() == 0)
     ec.fail(get(node, "plots"), "model " + ex.model + " has no outputs (models/outputs.hpp)");
   return check;
 }
@@ -204,7 +204,7 @@ ModelCheck check_model(const YAML::Node& node, const Context& ec, const Experime
 /// for `every_model`, the experiment of `exercise_of`'s model at its Exercise.
 ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context& outer,
                                            const std::string& preset_override,
-                                           const ModelEntry* exercise_of) {
+                                           const ModelFace* exercise_of) {
   case_settings_.clear();
   run_settings_.clear();
   ExperimentSpec ex;
@@ -217,7 +217,7 @@ ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context
   const Context ec = outer.at("experiment " + quote(ex.name), node);
   check_keys(node, ec, exercise_of != nullptr);
   read_title(node, ec, preset_override, ex);
-  const ModelEntry& model = exercise_of ? *exercise_of : read_model(node, ec, preset_override, ex);
+  const ModelFace& model = exercise_of ? *exercise_of : read_model(node, ec, preset_override, ex);
   read_parameters(get(node, "parameters"), ec, model, ex);
   read_initial(get(node, "initial"), ec, ex);
   if (has(node, "project_initial"))
@@ -248,10 +248,10 @@ ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context
 }
 
 /// The experiment's model and preset; `preset_override`, if not empty, is its preset.
-const ModelEntry& SpecReader::read_model(const YAML::Node& node, const Context& ec,
+const ModelFace& SpecReader::read_model(const YAML::Node& node, const Context& ec,
                                          const std::string& preset_override, ExperimentSpec& ex) const {
   ex.model = text(node, ec, "model");
-  const ModelEntry& model = find_model_at(get(node, "model"), ec, ex.model);
+  const ModelFace& model = find_model_at(get(node, "model"), ec, ex.model);
   ex.preset = preset_override.empty() ? text(node, ec, "preset") : preset_override;
   const auto presets = model.presets();
   if (std::none_of(presets.begin(), presets.end(),
@@ -268,11 +268,11 @@ const ModelEntry& SpecReader::read_model(const YAML::Node& node, const Context& 
 }
 
 /// The model of that name; an unknown one is refused at `at`, listing the known ones.
-const ModelEntry& SpecReader::find_model_at(const YAML::Node& at, const Context& ctx, const std::string& name) const {
+const ModelFace& SpecReader::find_model_at(const YAML::Node& at, const Context& ctx, const std::string& name) const {
   for (const auto& m : model_catalogue())
-    if (m.name == name) return m;
+    if (m->name() == name) return *m;
   std::string known;
-  for (const auto& m : model_catalogue()) known += (known.empty() ? "" : ", ") + std::string(m.name);
+  for (const auto& m : model_catalogue()) known += (known.empty() ? "" : ", ") + std::string(m->name());
   ctx.fail(at, "unknown model " + quote(name) + " (known: " + known + ")");
 }
 
@@ -292,7 +292,7 @@ CaseSpec SpecReader::base_case(const ExperimentSpec& ex) const {
 
 /// The experiment's cases: `all_integrators` (the only way under `every_model`) or `runs`.
 void SpecReader::read_cases(const YAML::Node& node, const Context& ec, ExperimentSpec& ex, const CaseSpec& base,
-                            const ModelEntry* exercise_of) {
+                            const ModelFace* exercise_of) {
   if (const YAML::Node all = get(node, "all_integrators"); all.IsDefined()) {
     if (has(node, "runs"))
       ec.fail(key_node(node, "runs"), "give 'runs' or 'all_integrators', not both");
@@ -303,7 +303,7 @@ void SpecReader::read_cases(const YAML::Node& node, const Context& ec, Experimen
             : "'all_integrators' must be a map {h, h_high_order, rtol, atol}");
     read_all_integrators(
         all, ec.at("all_integrators", all), ex, base,
-        exercise_of ? std::optional<double>(exercise_of->exercise.h) : std::nullopt);
+        exercise_of ? std::optional<double>(exercise_of->exercise().h) : std::nullopt);
   } else if (exercise_of) {
     ec.fail(node, "needs all_integrators with h_factors and rtol");
   } else {

@@ -75,17 +75,17 @@ class SpecReader {
   // -- experiments --
   ExperimentSpec read_experiment(const YAML::Node& node, const Context& outer,
                                  const std::string& preset_override,
-                                 const ModelEntry* exercise_of);
-  const ModelEntry& read_model(const YAML::Node& node, const Context& ec,
+                                 const ModelFace* exercise_of);
+  const ModelFace& read_model(const YAML::Node& node, const Context& ec,
                                const std::string& preset_override, ExperimentSpec& ex) const;
-  const ModelEntry& find_model_at(const YAML::Node& at, const Context& ctx, const std::string& name) const;
+  const ModelFace& find_model_at(const YAML::Node& at, const Context& ctx, const std::string& name) const;
   CaseSpec base_case(const ExperimentSpec& ex) const;
   void read_cases(const YAML::Node& node, const Context& ec, ExperimentSpec& ex, const CaseSpec& base,
-                  const ModelEntry* exercise_of);
+                  const ModelFace* exercise_of);
 
   // -- an experiment's reference --
   ReferenceSpec read_reference(const YAML::Node& ref, const Context& ec,
-                               const ModelEntry& model) const;
+                               const ModelFace& model) const;
   void check_other_formulation(const YAML::Node& ref, const Context& ec, const ExperimentSpec& ex) const;
 
   // -- an experiment's evoke --

@@ -8,14 +8,14 @@
 namespace geomint::spec_reading {
 
 ReferenceSpec SpecReader::read_reference(const YAML::Node& ref, const Context& ec,
-                                         const ModelEntry& model) const {
+                                         const ModelFace& model) const {
   ReferenceSpec r;
   if (ref.IsScalar()) {
     if (ref.Scalar() != "exact")
       ec.fail(ref,
               "'reference' is 'exact' or a map {integrator, rtol, atol, model}, got " + describe(ref));
-    if (!model.has_exact_solution)
-      ec.fail(ref, "model " + std::string(model.name) + " has no exact solution");
+    if (!model.has_exact_solution())
+      ec.fail(ref, "model " + std::string(model.name()) + " has no exact solution");
     r.exact = true;
     return r;
   }
@@ -24,10 +24,10 @@ ReferenceSpec SpecReader::read_reference(const YAML::Node& ref, const Context& e
   reject_unknown_keys(ref, rc, {"integrator", "rtol", "atol", "model"});
   if (has(ref, "model")) {
     r.model = text(ref, rc, "model");
-    const ModelEntry& other = find_model_at(get(ref, "model"), rc, r.model);
-    if (other.formulation_of != model.name)
+    const ModelFace& other = find_model_at(get(ref, "model"), rc, r.model);
+    if (other.formulation_of() != model.name())
       rc.fail(get(ref, "model"), "model " + r.model + " is not a formulation of " +
-                                     std::string(model.name) + " (models/formulation.hpp)");
+                                     std::string(model.name()) + " (models/formulation.hpp)");
   }
   if (has(ref, "integrator")) r.integrator = text(ref, rc, "integrator");
   const YAML::Node at = has(ref, "integrator") ? get(ref, "integrator") : ref;

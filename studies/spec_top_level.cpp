@@ -60,7 +60,7 @@ void SpecReader::read_every_model(const YAML::Node& root, const Context& ctx) {
               "'every_model' must be a map (an experiment without name, model, preset, T)");
   const Context mc = ctx.at("every_model", every);
   for (const auto& m : model_catalogue())
-    add_experiment(read_experiment(every, mc, "", &m), every, ctx);
+    add_experiment(read_experiment(every, mc, "", m), every, ctx);
 }
 
 void SpecReader::read_experiments(const YAML::Node& root, const Context& ctx) {
@@ -104,9 +104,9 @@ void SpecReader::add_experiment(ExperimentSpec ex, const YAML::Node& node, const
 void SpecReader::check_matrix(const YAML::Node& root, const Context& ctx) const {
   for (const auto& m : model_catalogue())
     if (std::none_of(spec_.experiments.begin(), spec_.experiments.end(),
-                     [&](const ExperimentSpec& ex) { return ex.model == m.name; }))
+                     [&](const ExperimentSpec& ex) { return ex.model == m->name(); }))
       ctx.fail(key_node(root, "kind"),
-               "the matrix has no experiment for model " + std::string(m.name));
+               "the matrix has no experiment for model " + std::string(m->name()));
 }
 
 }  // namespace geomint::spec_reading

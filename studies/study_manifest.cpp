@@ -97,7 +97,7 @@ nlohmann::json experiment_json(const ExperimentSpec& ex, const ExperimentReferen
                       {"evocations", evocations_json(ex, records)}};
   if (ex.draws_formation()) {  // what the report draws at each time (models/formation.hpp)
     j["formation_times"] = ex.formation_times;
-    j["curve_links"] = find_model(ex.model).curve_links;
+    j["curve_links"] = find_model(ex.model).curve_links();
   }
   return j;
 }

@@ -32,7 +32,7 @@ ReferenceSolution in_experiment_model(const ExperimentSpec& ex, const CaseSpec& 
                                       const CaseResult& b) {
   if (ex.reference->model.empty())
     return {a.final_state, a.layout.distance(a.final_state, b.final_state)};
-  const ModelEntry& formulation = find_model(tight.model);
+  const ModelFace& formulation = find_model(tight.model);
   const Eigen::VectorXd ya = formulation.state_in_other_formulation(tight, a.final_state);
   const Eigen::VectorXd yb = formulation.state_in_other_formulation(tight, b.final_state);
   const StateLayout layout = find_model(base.model).check_initial_state(base).first;
