@@ -35,9 +35,8 @@ std::span<const CompiledIntegrator<M>> compiled_integrators() {
     for_each_integrator([&]<class Entry>() {
       if constexpr (runs_on<Entry, M>) {
         using I = typename Entry::template type<M>;
-        constexpr bool cotangent_map =
-            requires(I& i, typename CotangentPointOf<M>::type& z) { i.step_point(0.0, z, 0.0); };
-        out.push_back({&Entry::declaration, &I::declaration, Entry::View::name, true, cotangent_map,
+        out.push_back({&Entry::declaration, &I::declaration, Entry::View::name, true,
+                       HasCotangentMap<I, M>,
                        &detail::make_adapter<I, M>, &detail::run_fresh<I, M>});
       } else {
         out.push_back({&Entry::declaration, &Entry::declaration, Entry::View::name, false, false,

@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
@@ -13,14 +14,13 @@ namespace geomint {
 /// The integrator type I on M behind the run-time interface. `method...` follows the model and
 /// the options in I's constructor (a user method's coefficients: studies/user_method_runner.hpp).
 template <class I, Model M>
-class IntegratorAdapter final : public IntegratorOnModel<M> {
+class PlainIntegratorAdapter : public IntegratorOnModel<M> {
  public:
   using typename IntegratorOnModel<M>::State;
   using typename IntegratorOnModel<M>::Observer;
-  using typename IntegratorOnModel<M>::CotangentPoint;
 
   template <class... Method>
-  IntegratorAdapter(const M& model, const IntegratorOptions& opt, const Method&... method)
+  PlainIntegratorAdapter(const M& model, const IntegratorOptions& opt, const Method&... method)
       : integrator_(model, opt, method...) {}
 
   void step(double t, State& y, double h) override {
@@ -48,19 +48,34 @@ class IntegratorAdapter final : public IntegratorOnModel<M> {
     else
       return std::numeric_limits<double>::quiet_NaN();
   }
-  void step_point(double t, CotangentPoint& z, double h) override {
-    if constexpr (requires { integrator_.step_point(t, z, h); })
-      integrator_.step_point(t, z, h);
-    else
-      refuse("step_point");
-  }
+
+ protected:
+  I integrator_;
 
  private:
   [[noreturn]] void refuse(const char* what) const {
     throw std::logic_error(std::string(integrator_.declaration.name) + " has no " + what);
   }
-
-  I integrator_;
 };
+
+/// The same for an integrator with a map of its own on T*G, offered as its cotangent facet.
+template <class I, Model M>
+  requires HasCotangentMap<I, M>
+class CotangentIntegratorAdapter final : public PlainIntegratorAdapter<I, M>,
+                                         public CotangentMapFacet<M> {
+ public:
+  using PlainIntegratorAdapter<I, M>::PlainIntegratorAdapter;
+
+  CotangentMapFacet<M>* cotangent_map() override { return this; }
+  void step_point(double t, typename CotangentMapFacet<M>::Point& z, double h) override {
+    this->integrator_.step_point(t, z, h);
+  }
+};
+
+/// The adapter of I on M: with the cotangent facet where I has a map on T*G.
+template <class I, Model M>
+using IntegratorAdapter =
+    std::conditional_t<HasCotangentMap<I, M>, CotangentIntegratorAdapter<I, M>,
+                       PlainIntegratorAdapter<I, M>>;
 
 }  // namespace geomint

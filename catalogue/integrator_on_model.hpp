@@ -33,13 +33,31 @@ struct CotangentPointOf<M> {
   using type = typename M::Cotangent::Point;
 };
 
+/// Integrator type I has a map of its own on T*G of model M (the symplectic Lie group
+/// integrators, integrators/symplectic_lie_group.hpp), beside its steps on M's state.
+template <class I, class M>
+concept HasCotangentMap = requires(I& i, typename CotangentPointOf<M>::type& z) {
+  i.step_point(0.0, z, 0.0);
+};
+
+/// The facet of a running integrator that has a map of its own on T*G: one step of it from
+/// (t, z), of size h (negative: backwards).
+template <Model M>
+class CotangentMapFacet {
+ public:
+  using Point = typename CotangentPointOf<M>::type;
+  virtual void step_point(double t, Point& z, double h) = 0;
+
+ protected:
+  ~CotangentMapFacet() = default;
+};
+
 /// A running integrator on M (integrators/integrate.hpp for what each call does).
 template <Model M>
 class IntegratorOnModel {
  public:
   using State = typename M::State;
   using Observer = std::function<void(double, const State&)>;
-  using CotangentPoint = typename CotangentPointOf<M>::type;
 
   virtual ~IntegratorOnModel() = default;
   /// One step of size h (negative: backwards) from (t, y): fixed-step methods.
@@ -55,8 +73,8 @@ class IntegratorOnModel {
   /// The step in which the latest output point lies, where the method says (ode45's Refine
   /// puts several points in one step); NaN where it does not.
   virtual double last_step() const = 0;
-  /// One step of the integrator's own map on T*G (CompiledIntegrator::has_cotangent_map).
-  virtual void step_point(double t, CotangentPoint& z, double h) = 0;
+  /// Its map on T*G, or null where it has none (CompiledIntegrator::has_cotangent_map).
+  virtual CotangentMapFacet<M>* cotangent_map() { return nullptr; }
 };
 
 /// One catalogue entry (catalogue/integrator_catalogue.hpp) on M.
@@ -67,7 +85,7 @@ struct CompiledIntegrator {
                                 // Hamiltonian: integrators/symplectic_lie_group.hpp)
   std::string_view needs;       // the view it needs
   bool runs;                    // M offers that view; else `make` and `run` are null
-  bool has_cotangent_map;       // a map on T*G of its own (step_point)
+  bool has_cotangent_map;       // a map on T*G of its own (IntegratorOnModel::cotangent_map)
   std::unique_ptr<IntegratorOnModel<M>> (*make)(const M&, const IntegratorOptions&);
   /// A fresh integrator, constructed on the stack, from (opt.t0, y) to opt.T with nothing
   /// observed: a run whose set-up is part of it (the benchmarks' integrate_ entries).

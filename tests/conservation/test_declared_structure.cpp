@@ -118,8 +118,8 @@ double cotangent_symmetry_residual(const CompiledIntegrator<Model>& method,
   IntegratorOptions opt;
   opt.h = H;
   opt.T = H;
-  method.make(s.model, opt)->step_point(0.0, z, H);
-  method.make(s.model, opt)->step_point(H, z, -H);
+  method.make(s.model, opt)->cotangent_map()->step_point(0.0, z, H);
+  method.make(s.model, opt)->cotangent_map()->step_point(H, z, -H);
   const double change = std::hypot(C::log_right_ratio(z0.g, z.g).norm(), (z.mu - z0.mu).norm());
   return change / std::hypot(std::sqrt(3.0), z0.mu.norm());
 }
@@ -299,7 +299,7 @@ typename Model::Cotangent::Point cotangent_step(const CompiledIntegrator<Model>&
   opt.T = h;
   const auto integrator = method.make(model, opt);
   if (method.has_cotangent_map) {
-    integrator->step_point(0.0, z, h);
+    integrator->cotangent_map()->step_point(0.0, z, h);
     return z;
   }
   typename Model::State y = y0;
