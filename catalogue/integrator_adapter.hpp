@@ -4,7 +4,6 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 
 #include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
@@ -74,8 +73,15 @@ class CotangentIntegratorAdapter final : public PlainIntegratorAdapter<I, M>,
 
 /// The adapter of I on M: with the cotangent facet where I has a map on T*G.
 template <class I, Model M>
-using IntegratorAdapter =
-    std::conditional_t<HasCotangentMap<I, M>, CotangentIntegratorAdapter<I, M>,
-                       PlainIntegratorAdapter<I, M>>;
+struct AdapterOf {
+  using type = PlainIntegratorAdapter<I, M>;
+};
+template <class I, Model M>
+  requires HasCotangentMap<I, M>
+struct AdapterOf<I, M> {
+  using type = CotangentIntegratorAdapter<I, M>;
+};
+template <class I, Model M>
+using IntegratorAdapter = typename AdapterOf<I, M>::type;
 
 }  // namespace geomint
