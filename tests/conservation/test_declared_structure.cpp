@@ -65,7 +65,9 @@
 #include <vector>
 
 #include "geometry/cotangent_so3.hpp"
+#include "catalogue/model_types.hpp"
 #include "support/catalogue_cases.hpp"
+#include "support/catalogue_suites.hpp"
 
 namespace geomint {
 namespace {
@@ -388,6 +390,9 @@ void register_structure_cases() {
 }
 
 }  // namespace
-}  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_structure_cases<GEOMINT_SHARD_MODEL>)
+void testing::register_declared_structure_suite() {
+  for_each_model_type([]<class Model>() { register_structure_cases<Model>(); });
+}
+
+}  // namespace geomint

@@ -47,7 +47,9 @@
 #include <vector>
 
 #include "errors/exit_status_errors.hpp"
+#include "catalogue/model_types.hpp"
 #include "support/catalogue_cases.hpp"
+#include "support/catalogue_suites.hpp"
 #include "support/energy_ensemble.hpp"
 
 namespace geomint {
@@ -112,6 +114,9 @@ void register_energy_cases() {
 }
 
 }  // namespace
-}  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_energy_cases<GEOMINT_SHARD_MODEL>)
+void testing::register_energy_drift_suite() {
+  for_each_model_type([]<class Model>() { register_energy_cases<Model>(); });
+}
+
+}  // namespace geomint

@@ -35,7 +35,9 @@
 #include <string_view>
 #include <vector>
 
+#include "catalogue/model_types.hpp"
 #include "support/catalogue_cases.hpp"
+#include "support/catalogue_suites.hpp"
 #include "support/long_run.hpp"
 #include "support/momentum_maps.hpp"
 
@@ -116,6 +118,9 @@ void register_momentum_cases() {
 }
 
 }  // namespace
-}  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_momentum_cases<GEOMINT_SHARD_MODEL>)
+void testing::register_momentum_maps_suite() {
+  for_each_model_type([]<class Model>() { register_momentum_cases<Model>(); });
+}
+
+}  // namespace geomint

@@ -25,7 +25,9 @@
 #include <string>
 #include <vector>
 
+#include "catalogue/model_types.hpp"
 #include "support/catalogue_cases.hpp"
+#include "support/catalogue_suites.hpp"
 #include "support/long_run.hpp"
 
 namespace geomint {
@@ -110,6 +112,9 @@ void register_manifold_cases() {
 }
 
 }  // namespace
-}  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_manifold_cases<GEOMINT_SHARD_MODEL>)
+void testing::register_stays_on_manifold_suite() {
+  for_each_model_type([]<class Model>() { register_manifold_cases<Model>(); });
+}
+
+}  // namespace geomint

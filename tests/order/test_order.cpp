@@ -35,7 +35,9 @@
 #include <vector>
 
 #include "studies/metrics.hpp"
+#include "catalogue/model_types.hpp"
 #include "support/catalogue_cases.hpp"
+#include "support/catalogue_suites.hpp"
 
 namespace geomint {
 namespace {
@@ -118,6 +120,9 @@ void register_order_cases() {
 }
 
 }  // namespace
-}  // namespace geomint
 
-GEOMINT_CATALOGUE_SUITE(geomint::register_order_cases<GEOMINT_SHARD_MODEL>)
+void testing::register_declared_order_suite() {
+  for_each_model_type([]<class Model>() { register_order_cases<Model>(); });
+}
+
+}  // namespace geomint

@@ -7,14 +7,13 @@
 // adds its cases; no suite lists integrators or models by hand.
 //
 // Each case is a test of its own, registered at run time (register_case) as
-// <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. The suites
-// are compiled together into one program, one translation unit per model (tests/catalogue),
-// which defines GEOMINT_SHARD_MODEL, its model; each suite names its registration function on
-// that model with GEOMINT_CATALOGUE_SUITE, and the program's main()
-// (tests/catalogue/catalogue_main.cpp) calls them all. No integrator is compiled here: a suite
-// runs them through the model's compiled catalogue (catalogue/integrator_on_model.hpp), so its
-// code is compiled once per model and not once per (integrator, model) pair, and it reads the
-// integrator's declaration at run time.
+// <Suite>.<integrator>_on_<model>, so that ctest runs, times and reports it alone. Each suite is
+// a compiled source of its own in one program (tests/catalogue), whose registration function
+// (tests/support/catalogue_suites.hpp) registers its cases on every registry model; the
+// program's main() (tests/catalogue/catalogue_main.cpp) calls them all. No integrator is compiled
+// here: a suite runs them through the model's compiled catalogue
+// (catalogue/integrator_on_model.hpp), so its code is compiled once per model and not once per
+// (integrator, model) pair, and it reads the integrator's declaration at run time.
 //
 // The manifold of a model is the signature of its state layout (manifold_signature): the
 // sequence of its blocks' manifolds, an S^2 block and the T_qS^2 block tangent to it counting
@@ -134,23 +133,4 @@ inline void register_case(const char* suite, const std::string& name, std::funct
       [body = std::move(body)]() -> GeneratedCase* { return new GeneratedCase(body); });
 }
 
-/// The registration functions of the catalogue suites, in the order the units' static
-/// initialisation adds them; tests/catalogue/catalogue_main.cpp calls them.
-inline std::vector<void (*)()>& catalogue_suites() {
-  static std::vector<void (*)()> suites;
-  return suites;
-}
-
-inline bool add_catalogue_suite(void (*register_fn)()) {
-  catalogue_suites().push_back(register_fn);
-  return true;
-}
-
 }  // namespace geomint::testing
-
-#define GEOMINT_CONCAT_(a, b) a##b
-#define GEOMINT_CONCAT(a, b) GEOMINT_CONCAT_(a, b)
-/// Adds register_fn, which registers a suite's cases, to the catalogue program's.
-#define GEOMINT_CATALOGUE_SUITE(register_fn)                                       \
-  [[maybe_unused]] static const bool GEOMINT_CONCAT(geomint_suite_, __COUNTER__) = \
-      ::geomint::testing::add_catalogue_suite(register_fn);
