@@ -1,4 +1,5 @@
-#include "docs/examples/duffing_oscillator.hpp"
+// Its own header by the name beside it, so that the pair moves to models/ unedited.
+#include "duffing_oscillator.hpp"
 
 namespace geomint {
 

@@ -2,11 +2,13 @@
 // The example of docs/adding-a-model.md: the undamped Duffing oscillator
 //   x'' = -k x - eps x^3,  energy E = 1/2 v^2 + 1/2 k x^2 + 1/4 eps x^4,
 // a model on the free blocks x, v in R^1 with one conserved invariant, offering AmbientOde
-// only, so that the classical and reference solvers run on it. To put it on the bench, move
-// this file pair to models/duffing_oscillator.{hpp,cpp} and add the line
+// only, so that the classical and reference solvers run on it. To put it on the bench, copy
+// this file pair to models/duffing_oscillator.{hpp,cpp}, its unit test
+// (test_duffing_oscillator.cpp) to tests/unit/models/, and add the line
 //   duffing_oscillator DuffingOscillator
-// to catalogue/model_registry.txt. tests/unit/studies/test_documented_examples.cpp compiles it and
-// runs a case on it through the case runner, as the registry would.
+// to catalogue/model_registry.txt (docs/adding-a-model.md; tests/docs/adding_a_model.sh does
+// exactly that). tests/unit/studies/test_documented_examples.cpp compiles it and runs a case on
+// it through the case runner, as the registry would.
 
 #include <Eigen/Core>
 #include <string_view>
