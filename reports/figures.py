@@ -74,17 +74,6 @@ COINCIDENCE_NOTE = (f"'coincides with': equal to the named curve within {COINCID
 # The global error is the model's state distance (docs/result-files.md): sqrt of the sum over
 # state blocks of d^2, d the great-circle angle on S^2, the rotation angle on SO(3), Euclidean
 # elsewhere. Its axis names the parts by the model's manifold (manifolds.py).
-_EUCLIDEAN = "Euclidean [model units]"
-ERROR_DISTANCES = {
-    manifolds.SPHERES: r"angles on $S^2$ [rad] $\oplus$ $\|\Delta\omega_i\|$ [rad/s]",
-    manifolds.RIGID_BODY: _EUCLIDEAN,
-    manifolds.TOP: r"angle on SO(3) [rad] $\oplus$ " + _EUCLIDEAN,
-    manifolds.TOP_REDUCED: _EUCLIDEAN,
-    manifolds.TOP_QUADRATIC: r"angle on SO(3) [rad] $\oplus$ " + _EUCLIDEAN,
-    manifolds.QUADROTORS: r"angles on SO(3), $S^2$ [rad] $\oplus$ " + _EUCLIDEAN,
-    manifolds.ASTROJAX: _EUCLIDEAN,
-    manifolds.ASTROJAX_PLANAR: _EUCLIDEAN,
-}
 GLOBAL_ERROR_NOTE = ("Global error: the distance of y(T) from the reference's y_ref(T), "
                      "sqrt(sum over the state blocks of d^2), d the great-circle angle on S^2 "
                      "[rad], the rotation angle on SO(3) [rad], Euclidean elsewhere (\u2295 in "
@@ -93,9 +82,7 @@ GLOBAL_ERROR_NOTE = ("Global error: the distance of y(T) from the reference's y_
 
 def global_error_label(model: str) -> str:
     """The global error's axis label: its distance on the model's manifold, with units."""
-    distance = ERROR_DISTANCES.get(manifolds.MODEL_MANIFOLDS.get(model),
-                                   "the model's state distance [model units]")
-    return f"global error: {distance}"
+    return f"global error: {manifolds.error_distance(model)}"
 
 
 @dataclass(frozen=True)

@@ -164,12 +164,13 @@ def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigure
 
 
 def _by_manifold(experiments: list[dict]) -> list[tuple[manifolds.Manifold, list[dict]]]:
-    """The experiments grouped by their model's manifold, in manifolds.MANIFOLDS' order."""
+    """The experiments grouped by their model's manifold, in the order of each manifold's first
+    experiment (the matrix runs the registry's order: the spheres first)."""
     groups: dict[manifolds.Manifold, list[dict]] = {}
     for experiment in experiments:
         model = str(experiment.get("model") or experiment["name"])
         groups.setdefault(manifolds.manifold_of(model), []).append(experiment)
-    return sorted(groups.items(), key=lambda item: manifolds.MANIFOLDS.index(item[0]))
+    return list(groups.items())
 
 
 def _model_header(study: Study, experiment: dict, figures: dict[str, ExperimentFigures]) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 import evocation_section
 import figures
 import index_page
+import manifolds
 import markdown_summary
 import matrix_page
 import matrix_verdict
@@ -43,6 +44,8 @@ def load_studies(root: Path) -> list[Study]:
     don't clash: no two studies share a slug, and none takes the index's name or another's
     matrix page's (page_shell)."""
     studies = [load_study(path) for path in find_result_dirs(root)]
+    for study in studies:  # the models' manifolds, for the matrix rows and the error axes
+        manifolds.note_manifest(study.path / "manifest.json", study.manifest)
     used = {Path(page_shell.INDEX).stem}
     for study in studies:
         base, number = study.slug, 1

@@ -1,66 +1,79 @@
-"""The manifold each model's state lives on, by model name: the matrix page groups its rows by it.
+"""The manifold each model's state lives on, by model name: the matrix page groups its rows by it
+and the error axes name the parts of the state distance by it.
 
-The result files do not record it. A model declares its state as blocks, each on a named
-manifold (S2, T_qS2, SO3, R3, so3*, se3*, Rn: models/state_blocks.hpp), in its constructor:
-models/sphere_model.hpp for the (S²)ⁿ models (a q_i on S2 and its w_i on T_qS2 per body),
-layout_.add in models/<model>.cpp for the others; README.md's model table names the same spaces.
-This table copies those declarations. A model it does not know is an error rather than a guess:
-a new line in catalogue/model_registry.txt needs one here too (test_report checks the two agree).
+The study manifest records it per experiment (`state_space`, studies/study_manifest.cpp): the
+signature of the model's state layout (models/state_blocks.hpp: manifold_signature, e.g.
+"(TS2)^n", "so3*", "SO3 x R3") and the manifolds of its blocks. `results.py` notes each manifest
+it reads here, so a new model needs nothing in this file; a model no manifest has described is an
+error rather than a guess.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from results import ResultError
+
+# How the report writes the manifolds of models/state_blocks.hpp.
+_SYMBOLS = (("(TS2)^n", "(TS²)ⁿ"), ("T_qS2", "T_qS²"), ("S2", "S²"), ("SO3", "SO(3)"),
+            ("so3*", "so(3)*"), ("se3*", "se(3)*"), ("R3", "ℝ³"), ("Rn", "ℝᵏ"), (" x ", " × "))
+# The blocks whose distance is an angle (the rest are Euclidean), as the axis names them.
+_ANGLES = {"S2": r"angles on $S^2$ [rad]", "SO3": "angle on SO(3) [rad]"}
+_EUCLIDEAN = "Euclidean [model units]"
 
 
 @dataclass(frozen=True)
 class Manifold:
     label: str  # as the matrix page prints it
-    blocks: str  # the state blocks behind it, as the models declare them
+    block_manifolds: tuple[str, ...]  # the manifolds of the state's blocks, as the model declares
+
+    @property
+    def blocks(self) -> str:
+        """What the label stands for, as the matrix page's tooltip says it."""
+        return ("the state's blocks lie on " + ", ".join(self.block_manifolds)
+                + " (models/state_blocks.hpp)")
 
 
-SPHERES = Manifold("(S²)ⁿ", "q_i on S2, w_i on T_qS2 (models/sphere_model.hpp)")
-RIGID_BODY = Manifold("so(3)*", "Pi on so3* (models/free_rigid_body.cpp)")
-TOP = Manifold("T*SO(3) ≅ SO(3) × ℝ³", "Q on SO3, pi on R3 (models/heavy_top.cpp)")
-TOP_REDUCED = Manifold("se(3)*", "Pi on so3*, Gamma on R3 (models/heavy_top_lie_poisson.cpp)")
-TOP_QUADRATIC = Manifold("T*(SO(3) × ℝ³) ≅ SO(3) × ℝ⁹",
-                         "Q on SO3; pi, q, p on R3 (models/heavy_top_quadratic.cpp)")
-QUADROTORS = Manifold("ℝ³ × SO(3)² × (S²)²", "y, v on R3; R_i on SO3, Omega_i on R3; "
-                      "q_i on S2, w_i on T_qS2 (models/quadrotors_payload.cpp)")
-ASTROJAX = Manifold("(ℝ³)² with constraints", "q1, q2, v1, v2 on R3 (models/astrojax.cpp)")
-ASTROJAX_PLANAR = Manifold("ℝ³ (λ, θ₁, θ₂)", "the three and their rates on Rn "
-                           "(models/astrojax_planar.cpp)")
-# The order of the matrix page's groups: spheres, then Lie groups and their duals, then
-# Euclidean spaces.
-MANIFOLDS = (SPHERES, RIGID_BODY, TOP, TOP_REDUCED, TOP_QUADRATIC, QUADROTORS, ASTROJAX,
-             ASTROJAX_PLANAR)
+_known: dict[str, Manifold] = {}
 
-MODEL_MANIFOLDS = {
-    "spherical_pendulum": SPHERES,
-    "double_spherical_pendulum": SPHERES,
-    "pendulum_chain": SPHERES,
-    "sphere_nbody": SPHERES,
-    "spring_pendula": SPHERES,
-    "elastic_rod": SPHERES,
-    "magnetic_dipoles": SPHERES,
-    "sphere_lj": SPHERES,
-    "sphere_charges": SPHERES,
-    "free_rigid_body": RIGID_BODY,
-    "heavy_top": TOP,
-    "heavy_top_lie_poisson": TOP_REDUCED,
-    "heavy_top_quadratic": TOP_QUADRATIC,
-    "quadrotors_payload": QUADROTORS,
-    "astrojax": ASTROJAX,
-    "astrojax_planar": ASTROJAX_PLANAR,
-}
+
+def _label(signature: str) -> str:
+    for plain, symbol in _SYMBOLS:
+        signature = signature.replace(plain, symbol)
+    return signature
+
+
+def note_manifest(path: Any, manifest: dict[str, Any]) -> None:
+    """Notes the state space of every experiment's model; ResultError on a malformed one."""
+    for experiment in manifest.get("experiments", []):
+        space, model = experiment.get("state_space"), experiment.get("model")
+        if space is None or not isinstance(model, str):
+            continue
+        blocks = space.get("block_manifolds") if isinstance(space, dict) else None
+        if not (isinstance(space, dict) and isinstance(space.get("signature"), str)
+                and isinstance(blocks, list) and all(isinstance(b, str) for b in blocks)):
+            raise ResultError(f"{path}: experiment '{experiment.get('name')}': 'state_space' must "
+                              "be an object with a string 'signature' and a list "
+                              "'block_manifolds' of strings")
+        _known[model] = Manifold(_label(space["signature"]), tuple(blocks))
 
 
 def manifold_of(model: str) -> Manifold:
-    """The model's manifold; ResultError naming the model when the table does not know it."""
+    """The model's manifold; ResultError naming the model when no manifest described it."""
     try:
-        return MODEL_MANIFOLDS[model]
+        return _known[model]
     except KeyError:
-        raise ResultError(f"model '{model}' is not in reports/manifolds.py's table of manifolds "
-                          "(add it there, from the state blocks its constructor declares)") \
-            from None
+        raise ResultError(f"model '{model}': no study manifest records its state space "
+                          "('state_space'; rerun the study with this geomint)") from None
+
+
+def error_distance(model: str) -> str:
+    """The global error's distance on the model's manifold, by its parts: the angles of its S²
+    and SO(3) blocks, the Euclidean norm of the rest."""
+    manifold = _known.get(model)
+    if manifold is None:
+        return "the model's state distance [model units]"
+    parts = [_ANGLES[m] for m in ("S2", "SO3") if m in manifold.block_manifolds]
+    if any(m not in _ANGLES for m in manifold.block_manifolds):
+        parts.append(_EUCLIDEAN)
+    return r" $\oplus$ ".join(parts)

@@ -158,7 +158,7 @@ MANIFEST_TYPES = {"title": str, "description": str, "kind": str, "wall_s": (int,
 EXPERIMENT_TYPES = {"title": str, "description": str, "model": str, "preset": str,
                     "reference": str, "reference_err": (int, float), "T": (int, float),
                     "parameters": dict, "plots": list, "evoke": dict, "evocations": list,
-                    "formation_times": list, "curve_links": list}
+                    "formation_times": list, "curve_links": list, "state_space": dict}
 EVOCATION_TYPES = {"case_id": str, "integrator": str, "h": (int, float), "status": str,
                    "detail": str, "dir": str}
 FIGURE_TYPES = {"title": str, "parameter": str, "metric": str, "experiments": list}

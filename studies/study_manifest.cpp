@@ -2,11 +2,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <ctime>
 #include <fstream>
 #include <limits>
 #include <thread>
 
+#include "models/manifold_signature.hpp"
 #include "models/parameters.hpp"
 #include "reference/sundials_build.hpp"
 #include "studies/atomic_file.hpp"
@@ -37,6 +39,18 @@ nlohmann::json parameter_values(const ExperimentSpec& ex) {
   const ParameterSet parameters = find_model(ex.model).parameters_for(ex.preset, ex.parameters);
   for (const auto& p : parameters.list()) j[p.name] = p.value;
   return j;
+}
+
+/// The manifold the model's state lives on (models/state_blocks.hpp), as its default parameters
+/// lay it out: the report groups the matrix's rows by its signature and names the parts of the
+/// global error's distance by the blocks' manifolds (reports/manifolds.py).
+nlohmann::json state_space_json(std::string_view model) {
+  const StateLayout layout = find_model(model).declarations().first;
+  auto manifolds = nlohmann::json::array();
+  for (const auto& b : layout.blocks())
+    if (std::find(manifolds.begin(), manifolds.end(), to_string(b.manifold)) == manifolds.end())
+      manifolds.push_back(to_string(b.manifold));
+  return {{"signature", manifold_signature(layout)}, {"block_manifolds", manifolds}};
 }
 
 /// Every catalogued integrator in catalogue order (families together), so that the report can
@@ -89,6 +103,7 @@ nlohmann::json experiment_json(const ExperimentSpec& ex, const ExperimentReferen
                       {"model", ex.model},
                       {"preset", ex.preset},
                       {"parameters", parameter_values(ex)},
+                      {"state_space", state_space_json(ex.model)},
                       {"T", ex.T},
                       {"reference", ref.description},
                       {"reference_err", json_number(ref.solution ? ref.solution->error_estimate : kNaN)},

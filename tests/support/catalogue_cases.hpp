@@ -15,10 +15,9 @@
 // (catalogue/integrator_on_model.hpp), so its code is compiled once per model and not once per
 // (integrator, model) pair, and it reads the integrator's declaration at run time.
 //
-// The manifold of a model is the signature of its state layout (manifold_signature): the
-// sequence of its blocks' manifolds, an S^2 block and the T_qS^2 block tangent to it counting
-// as one factor TS2, and a run of TS2 factors written (TS2)^n. So every model on (TS^2)^n
-// shares one manifold whatever its n, and the free rigid body (one so3* block) is another.
+// The manifold of a model is the signature of its state layout (manifold_signature,
+// models/state_blocks.hpp): every model on (TS^2)^n shares one manifold whatever its n, and the
+// free rigid body (one so3* block) is another.
 //
 // The class of a model: its manifold and the set of catalogue integrators that run on it
 // (runnable_signature, in tests/catalogue/model_classes.cpp), i.e. the views it offers. The models
@@ -45,32 +44,11 @@
 
 #include "catalogue/integrator_on_model.hpp"
 #include "models/model_contract.hpp"
+#include "models/manifold_signature.hpp"
 #include "models/state_blocks.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint::testing {
-
-/// The signature of a state layout (see the file comment): e.g. "(TS2)^n", "so3*".
-inline std::string manifold_signature(const StateLayout& layout) {
-  const auto& blocks = layout.blocks();
-  std::vector<bool> has_tangent(blocks.size(), false);
-  for (const auto& b : blocks)
-    if (b.manifold == Manifold::TangentS2) has_tangent[b.point] = true;
-  std::vector<std::string> factors;
-  for (std::size_t i = 0; i < blocks.size(); ++i) {
-    if (blocks[i].manifold == Manifold::TangentS2) continue;  // counted with its S2 block
-    factors.push_back(blocks[i].manifold == Manifold::S2 && has_tangent[i]
-                          ? "TS2"
-                          : std::string(to_string(blocks[i].manifold)));
-  }
-  std::string signature;
-  for (std::size_t i = 0; i < factors.size(); ++i) {
-    if (factors[i] == "TS2" && i > 0 && factors[i - 1] == "TS2") continue;  // in (TS2)^n
-    if (!signature.empty()) signature += " x ";
-    signature += factors[i] == "TS2" ? "(TS2)^n" : factors[i];
-  }
-  return signature;
-}
 
 /// The model and initial state of its kExercise preset.
 template <class Model>
@@ -82,7 +60,7 @@ Setup<Model> exercise_setup() {
 template <class Model>
 const std::string& manifold_of() {
   static const std::string signature =
-      manifold_signature(exercise_setup<Model>().model.state_layout());
+      ::geomint::manifold_signature(exercise_setup<Model>().model.state_layout());
   return signature;
 }
 

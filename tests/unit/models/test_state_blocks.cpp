@@ -18,6 +18,7 @@
 #include "catalogue/model_types.hpp"
 #include "geometry/tangent_sphere.hpp"
 #include "models/model_contract.hpp"
+#include "models/manifold_signature.hpp"
 #include "models/state_blocks.hpp"
 #include "support/catalogue_cases.hpp"
 #include "support/model_setup.hpp"
@@ -144,17 +145,17 @@ StateLayout tangent_spheres(int n) {
 }
 
 TEST(ManifoldSignature, CollapsesTangentSpherePairsWhateverTheirNumber) {
-  EXPECT_EQ(testing::manifold_signature(tangent_spheres(1)), "(TS2)^n");
-  EXPECT_EQ(testing::manifold_signature(tangent_spheres(5)), "(TS2)^n");
+  EXPECT_EQ(manifold_signature(tangent_spheres(1)), "(TS2)^n");
+  EXPECT_EQ(manifold_signature(tangent_spheres(5)), "(TS2)^n");
   StateLayout rigid_body;
   rigid_body.add("Pi", Manifold::so3_dual, 3, "Pi");
-  EXPECT_EQ(testing::manifold_signature(rigid_body), "so3*");
+  EXPECT_EQ(manifold_signature(rigid_body), "so3*");
   StateLayout mixed = tangent_spheres(2);
   mixed.add("Q", Manifold::SO3, 9, "Q");
   mixed.add("x", Manifold::R3, 3, "x");
   mixed.add("y", Manifold::R3, 3, "y");
   mixed.add("p", Manifold::S2, 3, "p");  // no velocity tangent to it: a point of S2
-  EXPECT_EQ(testing::manifold_signature(mixed), "(TS2)^n x SO3 x R3 x R3 x S2");
+  EXPECT_EQ(manifold_signature(mixed), "(TS2)^n x SO3 x R3 x R3 x S2");
 }
 
 }  // namespace
