@@ -14,9 +14,10 @@ from typing import Any
 
 from results import ResultError
 
-# How the report writes the manifolds of models/state_blocks.hpp.
-_SYMBOLS = (("(TS2)^n", "(TS²)ⁿ"), ("T_qS2", "T_qS²"), ("S2", "S²"), ("SO3", "SO(3)"),
-            ("so3*", "so(3)*"), ("se3*", "se(3)*"), ("R3", "ℝ³"), ("Rn", "ℝᵏ"), (" x ", " × "))
+# How the report writes the factors of a signature (the manifolds of models/state_blocks.hpp).
+_SYMBOLS = {"(TS2)^n": "(TS²)ⁿ", "TS2": "TS²", "T_qS2": "T_qS²", "S2": "S²", "SO3": "SO(3)",
+            "so3*": "so(3)*", "se3*": "se(3)*", "R3": "ℝ³", "Rn": "ℝᵏ"}
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 # The blocks whose distance is an angle (the rest are Euclidean), as the axis names them.
 _ANGLES = {"S2": r"angles on $S^2$ [rad]", "SO3": "angle on SO(3) [rad]"}
 _EUCLIDEAN = "Euclidean [model units]"
@@ -38,9 +39,19 @@ _known: dict[str, Manifold] = {}
 
 
 def _label(signature: str) -> str:
-    for plain, symbol in _SYMBOLS:
-        signature = signature.replace(plain, symbol)
-    return signature
+    """The signature as the page prints it, a run of one factor as its power: "R3 x R3" is
+    "(ℝ³)²"."""
+    runs: list[list] = []
+    for factor in signature.split(" x "):
+        if runs and runs[-1][0] == factor:
+            runs[-1][1] += 1
+        else:
+            runs.append([factor, 1])
+    parts = []
+    for factor, count in runs:
+        symbol = _SYMBOLS.get(factor, factor)
+        parts.append(symbol if count == 1 else f"({symbol}){str(count).translate(_SUPERSCRIPTS)}")
+    return " × ".join(parts)
 
 
 def note_manifest(path: Any, manifest: dict[str, Any]) -> None:
