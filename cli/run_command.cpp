@@ -1,6 +1,7 @@
 // geomint run: one model, one integrator, one run; writes the full time series as CSV.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/limit_options.hpp"
 #include "errors/exit_status_errors.hpp"
+#include "models/invariant.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/result_files.hpp"
@@ -20,6 +22,18 @@
 namespace geomint::cli {
 
 namespace {
+
+/// A figure of the run's summary line: the value, or "none declared" where the model declares no
+/// invariant of that kind (studies/metrics.cpp reads the same declarations); a NaN measured
+/// from a declared one still prints as nan.
+std::string summary_figure(const std::vector<Invariant>& declared, InvariantKind kind, double value) {
+  const bool any = std::any_of(declared.begin(), declared.end(),
+                               [kind](const Invariant& inv) { return inv.kind == kind; });
+  if (!any) return "none declared";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3e", value);
+  return text;
+}
 
 struct RunOptions {
   std::string model, preset, integrator, out;
@@ -153,12 +167,15 @@ int run(const RunOptions& o) {
     return 3;
   }
   if (!r.notes.empty()) std::fprintf(stderr, "geomint run: %s\n", r.notes.c_str());
+  const std::vector<Invariant> declared = find_model(spec.model).declarations().second;
   std::fprintf(stderr,
                "geomint run: ok, %lld steps (%lld rejected), %lld evaluations, %.3g s; "
-               "max |E - E0| = %.3e, largest manifold defect = %.3e\n",
+               "max |E - E0| = %s, largest manifold defect = %s\n",
                static_cast<long long>(r.work.steps), static_cast<long long>(r.work.rejected),
-               static_cast<long long>(r.work.f_evals), r.cpu_s, r.metrics.energy_err_max,
-               r.metrics.manifold_defect_max);
+               static_cast<long long>(r.work.f_evals), r.cpu_s,
+               summary_figure(declared, InvariantKind::Energy, r.metrics.energy_err_max).c_str(),
+               summary_figure(declared, InvariantKind::ManifoldDefect,
+                              r.metrics.manifold_defect_max).c_str());
   return 0;
 }
 
