@@ -36,6 +36,8 @@ void list_models() {
     for (const auto& inv : invariants)
       std::printf(" %s (%s%s)", inv.name.c_str(), std::string(to_string(inv.kind)).c_str(),
                   inv.conserved ? ", conserved" : "");
+    std::printf("\n  integrators:");
+    for (std::string_view name : m.integrators()) std::printf(" %s", std::string(name).c_str());
     std::printf("\n  presets:\n");
     for (const auto& [name, description] : m.presets())
       std::printf("    %s: %s\n", name.c_str(), description.c_str());

@@ -1,5 +1,6 @@
 #include "studies/model_catalogue.hpp"
 
+#include "catalogue/integrator_on_model.hpp"
 #include "catalogue/model_types.hpp"
 #include "models/curves.hpp"
 #include "models/formation.hpp"
@@ -47,6 +48,12 @@ class ModelFaceOf final : public ModelFace {
   std::pair<StateLayout, std::vector<Invariant>> declarations() const override {
     const M model(M::default_parameters());
     return {model.state_layout(), all_invariants(model)};
+  }
+  std::vector<std::string_view> integrators() const override {
+    std::vector<std::string_view> names;
+    for (const CompiledIntegrator<M>& method : compiled_integrators<M>())
+      if (method.runs) names.push_back(method.name());
+    return names;
   }
   CaseResult run(const CaseSpec& spec, const CaseHooks& hooks) const override {
     return run_case_for<M>(spec, hooks);

@@ -38,6 +38,9 @@ class ModelFace {
   /// The state layout and every invariant (declared, then the blocks' defects) of the model
   /// with its default parameters.
   virtual std::pair<StateLayout, std::vector<Invariant>> declarations() const = 0;
+  /// The catalogue integrators that run on it (it offers the view each needs), in catalogue
+  /// order.
+  virtual std::vector<std::string_view> integrators() const = 0;
 
   virtual CaseResult run(const CaseSpec& spec, const CaseHooks& hooks) const = 0;
   /// Builds the case's model and initial state without running (InputError if not valid), so

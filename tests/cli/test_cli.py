@@ -44,6 +44,30 @@ class Help(unittest.TestCase):
         self.assertIn("finite numbers", rows["g"])
         self.assertIn("one of 0, 1", geomint("list", "models").stdout)
 
+    def test_list_models_names_the_integrators_that_run_on_each(self):
+        # Against `run` itself: a listed integrator takes a step on the model, an unlisted one
+        # is refused as n/a (the model lacks the view it needs).
+        listing = geomint("list", "models").stdout.splitlines()
+        steps = {line.split()[0]: line.split()[3]
+                 for line in geomint("list", "integrators").stdout.splitlines()[1:] if line.strip()}
+        names = list(steps)
+        with tempfile.TemporaryDirectory() as tmp:
+            for model in ("spherical_pendulum", "free_rigid_body"):
+                start = listing.index(model)
+                line = next(l for l in listing[start:] if l.startswith("  integrators:"))
+                runs_on = set(line.split()[1:])
+                self.assertTrue(runs_on and runs_on <= set(names), line)
+                for name in names:
+                    control = (["--h", "0.01"] if steps[name] == "fixed"
+                               else ["--rtol", "1e-6", "--atol", "1e-9"])
+                    r = geomint("run", "--model", model, "--integrator", name, "--T", "0.01",
+                                *control, "--out", os.path.join(tmp, "run.csv"))
+                    if name in runs_on:
+                        self.assertEqual(r.returncode, 0, f"{name} on {model}: {r.stderr}")
+                    else:
+                        self.assertEqual(r.returncode, 2, f"{name} on {model}: {r.stderr}")
+                        self.assertIn("view", r.stderr)
+
 
 class Run(unittest.TestCase):
     def setUp(self):
