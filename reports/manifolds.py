@@ -2,13 +2,14 @@
 and the error axes name the parts of the state distance by it.
 
 The study manifest records it per experiment (`state_space`, studies/study_manifest.cpp): the
-signature of the model's state layout (models/state_blocks.hpp: manifold_signature, e.g.
-"(TS2)^n", "so3*", "SO3 x R3") and the manifolds of its blocks. `results.py` notes each manifest
-it reads here, so a new model needs nothing in this file; a model no manifest has described is an
-error rather than a guess.
+signature of the model's state layout (models/manifold_signature.hpp, e.g. "(TS2)^n", "so3*",
+"SO3 x R3") and the manifolds of its blocks. make_report.py notes each manifest it loads here, so
+a new model needs nothing in this file; a model no manifest has described is an error rather than
+a guess.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,15 +42,9 @@ _known: dict[str, Manifold] = {}
 def _label(signature: str) -> str:
     """The signature as the page prints it, a run of one factor as its power: "R3 x R3" is
     "(ℝ³)²"."""
-    runs: list[list] = []
-    for factor in signature.split(" x "):
-        if runs and runs[-1][0] == factor:
-            runs[-1][1] += 1
-        else:
-            runs.append([factor, 1])
     parts = []
-    for factor, count in runs:
-        symbol = _SYMBOLS.get(factor, factor)
+    for factor, run in itertools.groupby(signature.split(" x ")):
+        symbol, count = _SYMBOLS.get(factor, factor), len(list(run))
         parts.append(symbol if count == 1 else f"({symbol}){str(count).translate(_SUPERSCRIPTS)}")
     return " × ".join(parts)
 

@@ -41,9 +41,9 @@ nlohmann::json parameter_values(const ExperimentSpec& ex) {
   return j;
 }
 
-/// The manifold the model's state lives on (models/state_blocks.hpp), as its default parameters
-/// lay it out: the report groups the matrix's rows by its signature and names the parts of the
-/// global error's distance by the blocks' manifolds (reports/manifolds.py).
+/// The manifold the model's state lives on (models/manifold_signature.hpp), as its default
+/// parameters lay it out: the report groups the matrix's rows by its signature and names the
+/// parts of the global error's distance by the blocks' manifolds (reports/manifolds.py).
 nlohmann::json state_space_json(std::string_view model) {
   const StateLayout layout = find_model(model).declarations().first;
   auto manifolds = nlohmann::json::array();
