@@ -18,8 +18,8 @@ void BM_CvodeBdf_DoublePendulum_T1(benchmark::State& state) {
   const DoubleSphericalPendulum model(parameters);
   const DoubleSphericalPendulum::State y0 = preset.initial_state(model);
   geomint::IntegratorOptions opt;
-  opt.rtol = 1e-10;
-  opt.atol = 1e-12;
+  opt.tolerances.rtol = 1e-10;
+  opt.tolerances.atol = 1e-12;
   opt.T = 1.0;
 
   geomint::Work work;

@@ -27,7 +27,6 @@
 #include <benchmark/benchmark.h>
 
 #include "bench/lj_configurations.hpp"
-#include "integrators/options.hpp"
 #include "integrators/variational_explicit.hpp"
 #include "models/kernel_threads.hpp"
 #include "models/preset.hpp"
@@ -122,14 +121,12 @@ void BM_vi_explicit_step(benchmark::State& st) {
   const auto& preset = find_preset<SphereLennardJones>("lee2009");
   const SphereLennardJones model(preset_parameters(preset, {}));
   SphereLennardJones::State y = preset.initial_state(model);
-  IntegratorOptions opt;
-  opt.h = 0.005;
-  opt.T = 5.0;
-  ExplicitVariational<SphereLennardJones> vi(model, opt);
+  const double h = 0.005;
+  ExplicitVariational<SphereLennardJones> vi(model);
   double t = 0.0;
   for (auto _ : st) {
-    vi.step(t, y, opt.h);
-    t += opt.h;
+    vi.step(t, y, h);
+    t += h;
     benchmark::DoNotOptimize(y.data());
   }
   st.counters["molecules"] = static_cast<double>(model.bodies());
@@ -160,10 +157,8 @@ void BM_vi_explicit_step_cutoff(benchmark::State& st) {
     y0.segment<3>(3 * (n + i)) =
         SphereLennardJones::kLee2009VortexRate * (axis - axis.dot(q.col(i)) * q.col(i));
   }
-  IntegratorOptions opt;
-  opt.h = 0.005 * sigma_for(n) / SphereLennardJones::lee2009_sigma();
-  opt.T = kRestart * opt.h;
-  ExplicitVariational<SphereLennardJones> vi(model, opt);
+  const double h = 0.005 * sigma_for(n) / SphereLennardJones::lee2009_sigma();
+  ExplicitVariational<SphereLennardJones> vi(model);
   SphereLennardJones::State y = y0;
   int steps = 0;
   for (auto _ : st) {
@@ -172,7 +167,7 @@ void BM_vi_explicit_step_cutoff(benchmark::State& st) {
       y = y0;
       st.ResumeTiming();
     }
-    vi.step(opt.h * (steps - 1), y, opt.h);
+    vi.step(h * (steps - 1), y, h);
     benchmark::DoNotOptimize(y.data());
   }
   st.counters["molecules"] = static_cast<double>(n);

@@ -47,8 +47,8 @@ struct Problem {
 template <class Integrator>
 Dsp::State run(const Problem& p, double rtol, double atol, Work* work = nullptr) {
   IntegratorOptions opt;
-  opt.rtol = rtol;
-  opt.atol = atol;
+  opt.tolerances.rtol = rtol;
+  opt.tolerances.atol = atol;
   opt.T = kT;
   Integrator integrator(p.model, opt);
   Dsp::State y = p.y0;

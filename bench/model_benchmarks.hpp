@@ -36,7 +36,7 @@
 
 #include "catalogue/integrator_on_model.hpp"
 #include "errors/exit_status_errors.hpp"
-#include "integrators/options.hpp"
+#include "integrators/step_control.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/views.hpp"
@@ -103,14 +103,10 @@ template <class Model>
 void time_steps(benchmark::State& st, const BenchProblem<Model>& p,
                 const CompiledIntegrator<Model>& method) {
   const Fixture<Model> f(p);
-  IntegratorOptions opt;
-  opt.h = p.h;
-  opt.rtol = kRtol;
-  opt.atol = kAtol;
-  opt.T = p.T;
+  const StepControl control = control_for(*method.entry, FixedStep{p.h}, Tolerances{kRtol, kAtol});
   const auto steps_to_T = static_cast<std::int64_t>(std::llround(p.T / p.h));
   const bool adaptive = method.entry->adaptive;
-  auto integrator = method.make(f.model, opt);
+  auto integrator = method.make(f.model, control, 0.0, p.T);
   auto y = f.y0;
   double t = 0.0;
   std::int64_t k = 0, evals = 0;
@@ -120,7 +116,7 @@ void time_steps(benchmark::State& st, const BenchProblem<Model>& p,
       if (adaptive ? !(t < p.T) : k == steps_to_T) {
         st.PauseTiming();
         evals += integrator->work().f_evals;
-        integrator = method.make(f.model, opt);
+        integrator = method.make(f.model, control, 0.0, p.T);
         y = f.y0;
         t = 0.0;
         k = 0;
@@ -145,15 +141,12 @@ template <class Model>
 void time_integration(benchmark::State& st, const BenchProblem<Model>& p,
                       const CompiledIntegrator<Model>& method) {
   const Fixture<Model> f(p);
-  IntegratorOptions opt;
-  opt.rtol = kRtol;
-  opt.atol = kAtol;
-  opt.T = p.T;
+  const Tolerances tolerances{kRtol, kAtol};
   std::int64_t steps = 0, evals = 0;
   try {
     for (auto _ : st) {
       auto y = f.y0;
-      const Work work = method.run(f.model, opt, y);
+      const Work work = method.run(f.model, tolerances, 0.0, p.T, y);
       steps = work.steps;
       evals += work.f_evals;
       benchmark::DoNotOptimize(y.data());

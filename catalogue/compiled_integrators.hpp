@@ -15,14 +15,16 @@ namespace geomint {
 namespace detail {
 
 template <class I, Model M>
-std::unique_ptr<IntegratorOnModel<M>> make_adapter(const M& model, const IntegratorOptions& opt) {
-  return std::make_unique<IntegratorAdapter<I, M>>(model, opt);
+std::unique_ptr<IntegratorOnModel<M>> make_adapter(const M& model, const StepControl& control,
+                                                   double t0, double T) {
+  return std::make_unique<IntegratorAdapter<I, M>>(model, control, t0, T);
 }
 
 template <class I, Model M>
-Work run_fresh(const M& model, const IntegratorOptions& opt, typename M::State& y) {
-  I integrator(model, opt);
-  integrate(integrator, y, opt.t0, opt.T, [](double, const typename M::State&) {});
+Work run_fresh(const M& model, const StepControl& control, double t0, double T,
+               typename M::State& y) {
+  IntegratorAdapter<I, M> integrator(model, control, t0, T);
+  integrator.integrate(y, t0, T, kNoStepCap);
   return integrator.work();
 }
 

@@ -4,41 +4,56 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <variant>
 
 #include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
+#include "integrators/integrator_concepts.hpp"
+#include "integrators/options.hpp"
+#include "integrators/step_control.hpp"
 
 namespace geomint {
 
-/// The integrator type I on M behind the run-time interface. `method...` follows the model and
-/// the options in I's constructor (a user method's coefficients: studies/user_method_runner.hpp).
+/// How the adapter of I drives it: at a fixed step, or by I's own error control (which I was
+/// constructed with: integrators/options.hpp).
+template <class I>
+using DrivenBy = std::conditional_t<FixedStepIntegrator<I>, FixedStep, std::monostate>;
+
+/// The integrator type I on M behind the run-time interface. `method...` follows the model in
+/// I's constructor (a user method's coefficients: studies/user_method_runner.hpp). A mistake in
+/// I is reported at the concept it misses.
 template <class I, Model M>
+  requires FixedStepIntegrator<I> || AdaptiveIntegrator<I>
 class PlainIntegratorAdapter : public IntegratorOnModel<M> {
  public:
   using typename IntegratorOnModel<M>::State;
   using typename IntegratorOnModel<M>::Observer;
 
+  /// `control` is the step control of I's kind (FixedStep or Tolerances), checked where it
+  /// entered (integrators/step_control.hpp); [t0, T] is the interval an adaptive I integrates.
   template <class... Method>
-  PlainIntegratorAdapter(const M& model, const IntegratorOptions& opt, const Method&... method)
-      : integrator_(model, opt, method...) {}
+  PlainIntegratorAdapter(const M& model, const StepControl& control, double t0, double T,
+                         const Method&... method)
+      : integrator_(constructed(model, control, t0, T, method...)), driven_by_(driven_by(control)) {}
 
   void step(double t, State& y, double h) override {
-    if constexpr (requires { integrator_.step(t, y, h); })
+    if constexpr (FixedStepIntegrator<I>)
       integrator_.step(t, y, h);
     else
       refuse("step");
   }
   void advance(double& t, State& y, double T, const Observer& observe) override {
-    if constexpr (requires { integrator_.advance(t, y, T, observe); })
+    if constexpr (AdaptiveIntegrator<I>)
       integrator_.advance(t, y, T, observe);
     else
       refuse("advance");
   }
   void integrate(State& y, double t0, double T, const Observer& observe, double max_steps) override {
-    geomint::integrate(integrator_, y, t0, T, observe, max_steps);
+    run(y, t0, T, observe, max_steps);
   }
   void integrate(State& y, double t0, double T, double max_steps) override {
-    geomint::integrate(integrator_, y, t0, T, [](double, const State&) {}, max_steps);
+    run(y, t0, T, [](double, const State&) {}, max_steps);
   }
   Work work() const override { return integrator_.work(); }
   double last_step() const override {
@@ -55,6 +70,40 @@ class PlainIntegratorAdapter : public IntegratorOnModel<M> {
   [[noreturn]] void refuse(const char* what) const {
     throw std::logic_error(std::string(integrator_.declaration.name) + " has no " + what);
   }
+
+  template <class Observe>
+  void run(State& y, double t0, double T, const Observe& observe, double max_steps) {
+    if constexpr (FixedStepIntegrator<I>)
+      geomint::integrate(integrator_, y, t0, T, driven_by_, observe, max_steps);
+    else
+      geomint::integrate(integrator_, y, t0, T, observe, max_steps);
+  }
+
+  template <class... Method>
+  static I constructed(const M& model, const StepControl& control, double t0, double T,
+                       const Method&... method) {
+    if constexpr (FixedStepIntegrator<I>)
+      return I(model, method...);
+    else
+      return I(model, IntegratorOptions{control_of<Tolerances>(control), t0, T}, method...);
+  }
+
+  static DrivenBy<I> driven_by(const StepControl& control) {
+    if constexpr (FixedStepIntegrator<I>)
+      return control_of<FixedStep>(control);
+    else
+      return {};
+  }
+
+  /// The alternative of `control` that I needs; a harness that gives the other is wrong.
+  template <class Kind>
+  static Kind control_of(const StepControl& control) {
+    if (const Kind* kind = std::get_if<Kind>(&control)) return *kind;
+    throw std::logic_error(FixedStepIntegrator<I> ? "a fixed-step integrator needs a FixedStep"
+                                                  : "an adaptive integrator needs Tolerances");
+  }
+
+  [[no_unique_address]] DrivenBy<I> driven_by_;
 };
 
 /// The same for an integrator with a map of its own on T*G, offered as its cotangent facet.

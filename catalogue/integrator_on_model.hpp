@@ -17,7 +17,7 @@
 #include <variant>
 
 #include "integrators/declaration.hpp"
-#include "integrators/options.hpp"
+#include "integrators/step_control.hpp"
 #include "integrators/work.hpp"
 #include "models/model_contract.hpp"
 
@@ -64,7 +64,8 @@ class IntegratorOnModel {
   virtual void step(double t, State& y, double h) = 0;
   /// One accepted step from (t, y) towards T, observing its output points: adaptive methods.
   virtual void advance(double& t, State& y, double T, const Observer& observe) = 0;
-  /// integrate(y, t0, T, observe, max_steps) of integrators/integrate.hpp.
+  /// integrate(y, t0, T, observe, max_steps) of integrators/integrate.hpp, with the step
+  /// control the integrator was made with.
   virtual void integrate(State& y, double t0, double T, const Observer& observe,
                          double max_steps) = 0;
   /// The same with nothing observed: the loop integrate() compiles for an empty observer.
@@ -86,13 +87,22 @@ struct CompiledIntegrator {
   std::string_view needs;       // the view it needs
   bool runs;                    // M offers that view; else `make` and `run` are null
   bool has_cotangent_map;       // a map on T*G of its own (IntegratorOnModel::cotangent_map)
-  std::unique_ptr<IntegratorOnModel<M>> (*make)(const M&, const IntegratorOptions&);
-  /// A fresh integrator, constructed on the stack, from (opt.t0, y) to opt.T with nothing
-  /// observed: a run whose set-up is part of it (the benchmarks' integrate_ entries).
-  Work (*run)(const M&, const IntegratorOptions&, typename M::State& y);
+  /// The integrator on a model, driven by `control` (of its kind: control_for) over [t0, T].
+  std::unique_ptr<IntegratorOnModel<M>> (*make)(const M&, const StepControl& control, double t0,
+                                                double T);
+  /// A fresh integrator, constructed on the stack, from (t0, y) to T with nothing observed: a
+  /// run whose set-up is part of it (the benchmarks' integrate_ entries).
+  Work (*run)(const M&, const StepControl& control, double t0, double T, typename M::State& y);
 
   std::string_view name() const { return entry->name; }
 };
+
+/// The step control of the kind `d` needs: `fixed` for a fixed-step method, `tolerances` for an
+/// adaptive one (a harness that runs every integrator at one setting of each).
+inline StepControl control_for(const Declaration& d, FixedStep fixed, Tolerances tolerances) {
+  if (d.adaptive) return tolerances;
+  return fixed;
+}
 
 /// Every catalogue entry on M, in catalogue order (explicitly instantiated for each registry
 /// model from catalogue/integrators_on_model.cpp.in).

@@ -101,8 +101,7 @@ class Dissipative {
     return d;
   }();
 
-  Dissipative(const typename I::Model& model, const IntegratorOptions& opt) : inner_(model, opt) {}
-  double step_size() const { return inner_.step_size(); }
+  explicit Dissipative(const typename I::Model& model) : inner_(model) {}
   const Work& work() const { return inner_.work(); }
   void step(double t, State& y, double h) {
     inner_.step(t, y, h);
@@ -149,10 +148,8 @@ class Cases {
     typename Model::State y_ref = s.initial;
     perturb(y_ref, -1.0);
     const auto reference_at = [&](double h) {
-      IntegratorOptions opt;
-      opt.h = h;
-      opt.T = T;
-      return testing::final_state<ExplicitRk<Rk4Method, Model>>(s.model, y_ref, opt);
+      const FixedStep step{h};
+      return testing::final_state<ExplicitRk<Rk4Method, Model>>(s.model, y_ref, step, T);
     };
     const double h_ref = T / 32768;
     const auto reference = reference_at(h_ref);
@@ -161,11 +158,9 @@ class Cases {
     perturb(y0, 1.0);
     std::vector<std::pair<double, double>> points;
     for (double h : {h0, h0 / 2, h0 / 4, h0 / 8}) {
-      IntegratorOptions opt;
-      opt.h = h;
-      opt.T = T;
+      const FixedStep step{h};
       points.emplace_back(h,
-                          (testing::final_state<Integrator>(s.model, y0, opt) - reference).norm());
+                          (testing::final_state<Integrator>(s.model, y0, step, T) - reference).norm());
     }
     const OrderFit fit = fit_order(points, reference_error);
     const std::string name = label<Model>(preset, Integrator::declaration.name) + "/T=" +
@@ -252,16 +247,13 @@ class Cases {
   template <class Model>
   void exercise(const CompiledIntegrator<Model>& method) {
     const auto s = testing::make_setup<Model>(std::string(Model::kExercise.preset));
-    IntegratorOptions opt;
-    opt.h = Model::kExercise.h;
-    opt.rtol = kRtol;
-    opt.atol = kAtol;
-    opt.T = Model::kExercise.T;
-    const auto integrator = method.make(s.model, opt);
+    const double T = Model::kExercise.T;
+    const auto integrator = method.make(
+        s.model, control_for(*method.entry, FixedStep{Model::kExercise.h}, Tolerances{kRtol, kAtol}), 0.0, T);
     typename Model::State y = s.initial;
     double defect = 0.0;
     integrator->integrate(
-        y, 0.0, opt.T,
+        y, 0.0, T,
         [&](double, const typename Model::State& x) {
           defect = std::max(defect, max_manifold_defect(s.model, x));
         },
@@ -298,22 +290,16 @@ class Cases {
   template <class Model, class Integrator>
   Run run(const std::string& preset, double h, double T, Orbit orbit = {}) const {
     const auto s = testing::make_setup<Model>(preset);
-    IntegratorOptions opt;
-    opt.h = h;
-    opt.rtol = kRtol;
-    opt.atol = kAtol;
-    opt.T = T;
     typename Model::State y = initial_state(s, orbit);
     perturb(y, 1.0);
-    Integrator integrator(s.model, opt);
     Run r;
     const double e0 = s.model.energy(y);
-    integrate(integrator, y, 0.0, T, [&](double t, const typename Model::State& x) {
-      r.t.push_back(t);
-      r.energy_error.push_back(s.model.energy(x) - e0);
-      r.unit_length_max = std::max(r.unit_length_max, Model::unit_length_defect(x));
-    });
-    r.work = integrator.work();
+    r.work = testing::integrate_either<Integrator>(
+        s.model, y, T, FixedStep{h}, Tolerances{kRtol, kAtol}, [&](double t, const typename Model::State& x) {
+          r.t.push_back(t);
+          r.energy_error.push_back(s.model.energy(x) - e0);
+          r.unit_length_max = std::max(r.unit_length_max, Model::unit_length_defect(x));
+        });
     return r;
   }
 

@@ -36,13 +36,10 @@ Workload integrator_workload(const CompiledIntegrator<Model>& integrator, const 
             const Model model(preset_parameters(p, {}));
             const typename Model::State y0 = p.initial_state(model);
             return std::function<Work()>([&integrator, model, y0, steps, h] {
-              IntegratorOptions opt;
-              opt.h = h;
-              opt.rtol = kRtol;
-              opt.atol = kAtol;
-              opt.T = steps * h;
+              const StepControl control =
+                  control_for(*integrator.entry, FixedStep{h}, Tolerances{kRtol, kAtol});
               typename Model::State y = y0;
-              return integrator.run(model, opt, y);
+              return integrator.run(model, control, 0.0, steps * h, y);
             });
           }};
 }

@@ -11,7 +11,7 @@
 
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -19,22 +19,20 @@ namespace geomint {
 
 /// `Method` provides `declaration`.
 template <class Method, LieGroupOde M>
-class CasasOwrenRkmk4 {
+class CasasOwrenRkmk4 : public FixedStepBase<M> {
  public:
-  using Model = M;
-  using State = typename M::State;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
   static constexpr Declaration declaration = Method::declaration;
 
-  CasasOwrenRkmk4(const M& model, const IntegratorOptions& opt)
-      : model_(model), h_(checked_step_size(opt, declaration.name)) {
+  explicit CasasOwrenRkmk4(const M& model)
+      : Base(model) {
     for (Algebra* v : {&f1_, &f2_, &f3_, &f4_, &u_, &bracket_}) v->resize(algebra_dimension(model));
     stage_.resize(model.dimension());
   }
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
 
   void step(double t, State& y, double h) {
     model_.generator(t, y, f1_);
@@ -63,11 +61,10 @@ class CasasOwrenRkmk4 {
     out *= h;
   }
 
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
   Algebra f1_, f2_, f3_, f4_, u_, bracket_;
   State stage_;
-  Work work_;
 };
 
 }  // namespace geomint

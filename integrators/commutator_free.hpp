@@ -17,12 +17,14 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
+#include "integrators/method_source.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -172,37 +174,60 @@ class CfStages {
 
 }  // namespace detail
 
-/// A fixed-step commutator-free method. `Method` provides `scheme` (a CommutatorFreeScheme)
-/// and `declaration`; stages the update does not need (an embedded pair's extra stages) are
-/// not evaluated.
+/// A fixed-step commutator-free method. `Method` is a built-in method struct providing
+/// `scheme` (a CommutatorFreeScheme) and `declaration` (integrators/lie_group_methods.hpp), or
+/// RuntimeCfMethod, one given at run time (integrators/runtime_commutator_free.hpp;
+/// integrators/method_source.hpp). Stages the update does not need (an embedded pair's extra
+/// stages) are not evaluated.
 template <class Method, LieGroupOde M>
-class CommutatorFree {
+class CommutatorFree : public FixedStepBase<M>, public DeclaredBy<Method> {
  public:
-  using Model = M;
-  using State = typename M::State;
-  static constexpr Declaration declaration = Method::declaration;
-  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
-  static constexpr std::size_t kStagesUsed = detail::cf_stages_needed(Method::scheme.update);
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
 
-  CommutatorFree(const M& model, const IntegratorOptions& opt)
-      : model_(model),
-        h_(checked_step_size(opt, declaration.name)),
-        stages_(model, kStages) {}
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
+  /// `method...`: the method given at run time, which must outlive the integrator; nothing
+  /// for a built-in one.
+  template <class... Given>
+    requires(sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0))
+  explicit CommutatorFree(const M& model, const Given&... method)
+      : Base(model),
+        DeclaredBy<Method>(method...),
+        stages_(model, scheme().stages.size()) {
+    if constexpr (RunTimeMethod<Method>) stages_used_ = detail::cf_stages_needed(scheme().update);
+  }
 
   void step(double t, State& y, double h) {
-    stages_.evaluate(ConstantScheme<Method::scheme>{}, model_, t, y, h, kStagesUsed, work_);
-    stages_.build(Method::scheme.update, y, h, y, work_);
+    stages_.evaluate(scheme(), model_, t, y, h, stages_used(), work_);
+    stages_.build(scheme().update, y, h, y, work_);
     ++work_.steps;
   }
 
  private:
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
+
+  decltype(auto) scheme() const {
+    if constexpr (RunTimeMethod<Method>)
+      return (this->method().scheme);
+    else
+      return ConstantScheme<Method::scheme>{};
+  }
+  /// A built-in method's count is a constant (its loops then have constant bounds).
+  std::size_t stages_used() const {
+    if constexpr (RunTimeMethod<Method>) {
+      return stages_used_;
+    } else {
+      constexpr std::size_t kUsed = detail::cf_stages_needed(Method::scheme.update);
+      return kUsed;
+    }
+  }
+
+  // A run-time method's count of the stages it evaluates (a built-in's is the constant above).
+  [[no_unique_address]] std::conditional_t<RunTimeMethod<Method>, std::size_t, std::monostate>
+      stages_used_{};
   detail::CfStages<M, kStages> stages_;
-  Work work_;
 };
 
 /// One attempted step of an embedded commutator-free pair (Celledoni Section 4.2), for

@@ -12,7 +12,6 @@
 #include <cstdint>
 
 #include "integrators/declaration.hpp"
-#include "integrators/options.hpp"
 #include "integrators/work.hpp"
 
 namespace geomint {
@@ -44,9 +43,7 @@ class Composition {
   using State = typename Base::State;
   static constexpr Declaration declaration = Method::declaration;
 
-  Composition(const Model& model, const IntegratorOptions& opt) : base_(model, opt), h_(opt.h) {}
-
-  double step_size() const { return h_; }
+  explicit Composition(const Model& model) : base_(model) {}
 
   /// Work of the composed steps: a step here is one composition, and the evaluations and
   /// nonlinear iterations of all its sub-steps are counted.
@@ -78,7 +75,6 @@ class Composition {
 
  private:
   Base base_;
-  double h_;
   std::int64_t steps_ = 0;
   mutable Work work_;
 };

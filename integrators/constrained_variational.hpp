@@ -55,7 +55,7 @@
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -84,19 +84,19 @@ struct Rattle {
 };
 
 template <ConstrainedLagrangian M, class Method>
-class ConstrainedVariational {
+class ConstrainedVariational : public FixedStepBase<M> {
  public:
-  using Model = M;
-  using State = typename M::State;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
   using Positions = typename M::Positions;
   using Constraints = typename M::Constraints;
   using ConstraintJacobian = typename M::ConstraintJacobian;
   static constexpr Declaration declaration = Method::declaration;
   static constexpr int kMaxIterations = 30;
 
-  ConstrainedVariational(const M& model, const IntegratorOptions& opt)
-      : model_(model),
-        h_(checked_step_size(opt, declaration.name)),
+  explicit ConstrainedVariational(const M& model)
+      : Base(model),
         d_(model.positions_dimension()),
         c_(model.constraint_count()),
         lu_(d_ + c_),
@@ -112,9 +112,6 @@ class ConstrainedVariational {
     if constexpr (!M::kConstantPotentialGradient) hessian_.resize(d_, d_);
     velocity_matrix_.resize(c_, c_);
   }
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
 
   /// The multiplier of the last step's position constraint: mu of the recurrence, or 2 nu of
   /// a start (both approximate the force multiplier, M x'' = -grad V + Dg^T mu).
@@ -232,8 +229,8 @@ class ConstrainedVariational {
     throw NonConvergence(t, buf);
   }
 
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
   Eigen::Index d_, c_;
   Eigen::PartialPivLU<Matrix> lu_;
   Eigen::PartialPivLU<Matrix> velocity_lu_;
@@ -245,7 +242,6 @@ class ConstrainedVariational {
   State y_history_;
   double h_history_ = 0.0, t_history_ = 0.0;
   bool has_history_ = false;
-  Work work_;
 };
 
 }  // namespace geomint

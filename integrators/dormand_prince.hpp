@@ -49,12 +49,10 @@ class DormandPrince45 {
 
   DormandPrince45(const M& model, const IntegratorOptions& opt)
       : model_(model),
-        rtol_(opt.rtol),
-        atol_(opt.atol),
+        rtol_(opt.tolerances.rtol),
+        atol_(opt.tolerances.atol),
         hmax_(0.1 * std::abs(opt.T - opt.t0)),
         span_(std::abs(opt.T - opt.t0)) {
-    if (!(rtol_ > 0.0) || !(atol_ > 0.0))
-      throw InputError(std::string(declaration.name) + ": rtol and atol must be positive");
     if (!(opt.T > opt.t0)) throw InputError(std::string(declaration.name) + ": need T > t0");
     // ode45 raises a RelTol below 100 eps to 100 eps, with a warning.
     rtol_ = std::max(rtol_, 100.0 * std::numeric_limits<double>::epsilon());

@@ -45,11 +45,9 @@ class EmbeddedPairIntegrator {
   EmbeddedPairIntegrator(const Model& model, const IntegratorOptions& opt)
       : model_(model),
         stepper_(model),
-        rtol_(opt.rtol),
-        atol_(opt.atol),
+        rtol_(opt.tolerances.rtol),
+        atol_(opt.tolerances.atol),
         hmax_(std::abs(opt.T - opt.t0)) {
-    if (!(rtol_ > 0.0) || !(atol_ > 0.0))
-      throw InputError(std::string(declaration.name) + ": rtol and atol must be positive");
     if (!(opt.T > opt.t0)) throw InputError(std::string(declaration.name) + ": need T > t0");
     ynew_.resize(model.dimension());
   }

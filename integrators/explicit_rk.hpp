@@ -3,24 +3,18 @@
 // optionally reprojected onto the manifold after every step.
 
 #include <array>
-#include <cmath>
+#include <cstdint>
+#include <type_traits>
 #include <cstddef>
 
-#include "errors/exit_status_errors.hpp"
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
+#include "integrators/method_source.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
 namespace geomint {
-
-/// Reject a step size that is not a positive finite number.
-inline double checked_step_size(const IntegratorOptions& opt, std::string_view integrator) {
-  if (!(opt.h > 0.0) || !std::isfinite(opt.h))
-    throw InputError(std::string(integrator) + ": the step size h must be a positive number");
-  return opt.h;
-}
 
 namespace detail {
 
@@ -43,36 +37,54 @@ inline void explicit_rk_step(const M& model, const Tableau& tab, double t, typen
 
 }  // namespace detail
 
-/// `Method` provides `tableau`, `declaration` and `kReproject` (see classical_methods.hpp).
+/// `Method` is a built-in method struct providing `tableau`, `declaration` and `kReproject`
+/// (integrators/classical_methods.hpp), or RuntimeRkMethod, one given at run time
+/// (integrators/runtime_explicit_rk.hpp), with the same members as values
+/// (integrators/method_source.hpp).
 template <class Method, AmbientOde M>
-class ExplicitRk {
+class ExplicitRk : public FixedStepBase<M>, public DeclaredBy<Method> {
  public:
-  using Model = M;
-  using State = typename M::State;
-  static constexpr Declaration declaration = Method::declaration;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
 
-  ExplicitRk(const M& model, const IntegratorOptions& opt)
-      : model_(model), h_(checked_step_size(opt, declaration.name)) {
+  /// `method...`: the method given at run time, which must outlive the integrator; nothing
+  /// for a built-in one.
+  template <class... Given>
+    requires(sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0))
+  explicit ExplicitRk(const M& model, const Given&... method)
+      : Base(model), DeclaredBy<Method>(method...) {
     stage_.resize(model.dimension());
-    for (auto& k : k_) k.resize(model.dimension());
+    size_stages(k_, tableau().stages(), model.dimension());
   }
 
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
-
   void step(double t, State& y, double h) {
-    detail::explicit_rk_step(model_, ConstantTableau<Method::tableau>{}, t, y, h, stage_, k_);
-    if constexpr (Method::kReproject) model_.project(y);
+    detail::explicit_rk_step(model_, tableau(), t, y, h, stage_, k_);
+    if (reproject()) model_.project(y);
     ++work_.steps;
-    work_.f_evals += static_cast<std::int64_t>(Method::tableau.kStages);
+    work_.f_evals += static_cast<std::int64_t>(k_.size());
   }
 
  private:
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::tableau)>::kStages;
+
+  decltype(auto) tableau() const {
+    if constexpr (RunTimeMethod<Method>)
+      return (this->method().tableau);
+    else
+      return ConstantTableau<Method::tableau>{};
+  }
+  bool reproject() const {
+    if constexpr (RunTimeMethod<Method>)
+      return this->method().reproject;
+    else
+      return Method::kReproject;
+  }
+
   State stage_;
-  std::array<State, Method::tableau.kStages> k_;
-  Work work_;
+  StageArray<State, kStages> k_;
 };
 
 }  // namespace geomint

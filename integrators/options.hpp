@@ -1,16 +1,16 @@
 #pragma once
-// Settings an integrator is constructed with.
+// What an adaptive integrator is constructed with: its tolerances and the interval it is to
+// integrate (ode45-style defaults, the largest and the first step, are fractions of T - t0).
+// A fixed-step integrator is constructed from its model alone (integrators/step_control.hpp).
 
-#include <limits>
+#include "integrators/step_control.hpp"
 
 namespace geomint {
 
 struct IntegratorOptions {
-  double h = std::numeric_limits<double>::quiet_NaN();  // fixed step size
-  double rtol = 1e-3;                                   // adaptive: relative tolerance
-  double atol = 1e-6;                                   // adaptive: absolute tolerance
-  double t0 = 0.0;                                      // the interval [t0, T] to integrate,
-  double T = 1.0;                                       // needed by ode45-style defaults
+  Tolerances tolerances;
+  double t0 = 0.0;  // the interval [t0, T] to integrate
+  double T = 1.0;
 };
 
 }  // namespace geomint

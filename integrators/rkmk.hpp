@@ -18,11 +18,14 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <type_traits>
+#include <variant>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
+#include "integrators/method_source.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -127,43 +130,66 @@ constexpr bool first_same_as_last(const Tableau& tab) {
 
 }  // namespace detail
 
-/// A fixed-step RKMK method. `Method` provides `tableau`, `kDexpinvPower` and `declaration`
-/// (integrators/lie_group_methods.hpp). Stages after the last one with a nonzero weight b_i
-/// (the FSAL stage of Dormand-Prince) are not evaluated.
+/// A fixed-step RKMK method. `Method` is a built-in method struct providing `tableau`,
+/// `kDexpinvPower` and `declaration` (integrators/lie_group_methods.hpp), or RuntimeRkmkMethod,
+/// one given at run time (integrators/runtime_rkmk.hpp; integrators/method_source.hpp). Stages
+/// after the last one with a nonzero weight b_i (the FSAL stage of Dormand-Prince) are not
+/// evaluated.
 template <class Method, LieGroupOde M>
-class Rkmk {
+class Rkmk : public FixedStepBase<M>, public DeclaredBy<Method> {
  public:
-  using Model = M;
-  using State = typename M::State;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
-  static constexpr Declaration declaration = Method::declaration;
-  static constexpr std::size_t kStagesUsed = detail::stages_used(Method::tableau.b);
 
-  Rkmk(const M& model, const IntegratorOptions& opt)
-      : model_(model),
-        h_(checked_step_size(opt, declaration.name)),
-        stages_(model, Method::tableau.stages()) {
+  /// `method...`: the method given at run time, which must outlive the integrator; nothing
+  /// for a built-in one.
+  template <class... Given>
+    requires(sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0))
+  explicit Rkmk(const M& model, const Given&... method)
+      : Base(model),
+        DeclaredBy<Method>(method...),
+        stages_(model, tableau().stages()) {
+    if constexpr (RunTimeMethod<Method>) stages_used_ = detail::stages_used(tableau().b);
     sigma_.resize(algebra_dimension(model));
   }
 
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
-
   void step(double t, State& y, double h) {
-    stages_.evaluate(ConstantTableau<Method::tableau>{}, model_, t, y, h, 0, kStagesUsed, work_);
-    stages_.combine(Method::tableau.b, h, kStagesUsed, sigma_);
+    stages_.evaluate(tableau(), model_, t, y, h, 0, stages_used(), work_);
+    stages_.combine(tableau().b, h, stages_used(), sigma_);
     Group::exp_act(sigma_, y);
     ++work_.exponentials;
     ++work_.steps;
   }
 
  private:
-  const M& model_;
-  double h_;
-  detail::RkmkStages<M, Method::tableau.kStages, Method::kDexpinvPower> stages_;
+  using Base::model_;
+  using Base::work_;
+  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::tableau)>::kStages;
+
+  decltype(auto) tableau() const {
+    if constexpr (RunTimeMethod<Method>)
+      return (this->method().tableau);
+    else
+      return ConstantTableau<Method::tableau>{};
+  }
+  /// A built-in method's count is a constant (its loops then have constant bounds).
+  std::size_t stages_used() const {
+    if constexpr (RunTimeMethod<Method>) {
+      return stages_used_;
+    } else {
+      constexpr std::size_t kUsed = detail::stages_used(Method::tableau.b);
+      return kUsed;
+    }
+  }
+
+  // A run-time method's count of the stages it evaluates (a built-in's is the constant above).
+  [[no_unique_address]] std::conditional_t<RunTimeMethod<Method>, std::size_t, std::monostate>
+      stages_used_{};
+  detail::RkmkStages<M, kStages, Method::kDexpinvPower> stages_;
   Algebra sigma_;
-  Work work_;
 };
 
 /// One attempted step of an embedded RKMK pair (Celledoni Section 4.1), for

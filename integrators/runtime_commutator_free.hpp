@@ -1,10 +1,11 @@
 #pragma once
 // A commutator-free Lie group method whose scheme is data given at run time (a method a study
-// spec defines by its coefficients, studies/README.md). It steps with the stages of the
-// built-in commutator-free methods (detail::CfStages, integrators/commutator_free.hpp); only the
-// coefficients and the declaration are per object.
+// spec defines by its coefficients, studies/README.md). CommutatorFree<RuntimeCfMethod, M>
+// (integrators/commutator_free.hpp) steps it with the stages of the built-in commutator-free
+// methods; only the coefficients and the declaration are per object.
 //
-// What is checked before it runs (commutator_free_defect): the scheme's shape and consistency
+// What the spec reader checks where it reads it (studies/spec_methods.cpp,
+// commutator_free_defect): the scheme's shape and consistency
 // (Celledoni 2.2: each stage's weights, with its base's, sum to its node c_r; the update's to 1)
 // and the classical order conditions of the Runge-Kutta method it reduces to on a commutative
 // group, which are necessary. The further order conditions of the non-commutative case (Owren
@@ -15,15 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "errors/exit_status_errors.hpp"
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/commutator_free.hpp"
 #include "integrators/declaration.hpp"
-#include "integrators/options.hpp"
 #include "integrators/order_conditions.hpp"
-#include "integrators/runtime_explicit_rk.hpp"
-#include "integrators/work.hpp"
-#include "models/views.hpp"
 
 namespace geomint {
 
@@ -130,44 +126,5 @@ inline std::optional<TableauDefect> commutator_free_defect(
   }
   return std::nullopt;
 }
-
-/// Stages the update does not need are not evaluated, as in CommutatorFree.
-template <LieGroupOde M>
-class RuntimeCommutatorFree {
- public:
-  using Model = M;
-  using State = typename M::State;
-  /// Per object, unlike the built-ins' compile-time constant; integrate() reads either.
-  const Declaration declaration;
-
-  /// `method` must outlive the integrator.
-  RuntimeCommutatorFree(const M& model, const IntegratorOptions& opt, const RuntimeCfMethod& method)
-      : declaration(method.declaration),
-        model_(model),
-        method_(method),
-        h_(checked_step_size(opt, declaration.name)),
-        stages_used_(detail::cf_stages_needed(method.scheme.update)),
-        stages_(model, method.scheme.stages.size()) {
-    if (const auto defect = commutator_free_defect(method.scheme, {}, declaration.order))
-      throw InputError(std::string(declaration.name) + ": " + defect->what);
-  }
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
-
-  void step(double t, State& y, double h) {
-    stages_.evaluate(method_.scheme, model_, t, y, h, stages_used_, work_);
-    stages_.build(method_.scheme.update, y, h, y, work_);
-    ++work_.steps;
-  }
-
- private:
-  const M& model_;
-  const RuntimeCfMethod& method_;
-  double h_;
-  std::size_t stages_used_;
-  detail::CfStages<M, kDynamicStages> stages_;
-  Work work_;
-};
 
 }  // namespace geomint

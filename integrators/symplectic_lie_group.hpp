@@ -34,7 +34,7 @@
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -90,10 +90,11 @@ constexpr Declaration on_left_invariant_hamiltonian(Declaration d) {
 }
 
 template <CotangentLieGroup M, class Method>
-class SymplecticLieGroup {
+class SymplecticLieGroup : public FixedStepBase<M> {
  public:
-  using Model = M;
-  using State = typename M::State;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
   using Cotangent = typename M::Cotangent;
   using Point = typename Cotangent::Point;
   using Algebra = typename Cotangent::Algebra;
@@ -103,11 +104,8 @@ class SymplecticLieGroup {
   static constexpr double kTheta = Method::kTheta;
   static constexpr int kMaxIterations = 30;
 
-  SymplecticLieGroup(const M& model, const IntegratorOptions& opt)
-      : model_(model), h_(checked_step_size(opt, declaration.name)) {}
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
+  explicit SymplecticLieGroup(const M& model)
+      : Base(model) {}
 
   void step(double t, State& y, double h) {
     Point p = model_.cotangent_point(y);
@@ -215,15 +213,14 @@ class SymplecticLieGroup {
     previous_h_ = h;
   }
 
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
   Unknowns z_ = Unknowns::Zero();
   double previous_h_ = 0.0;
   double jacobian_h_ = 0.0;  // the step size of the factorised Jacobian (0: none yet)
   double momentum_weight_ = 1.0;
   Jacobian jacobian_;
   Eigen::PartialPivLU<Jacobian> lu_;
-  Work work_;
 };
 
 }  // namespace geomint

@@ -14,7 +14,7 @@
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -27,20 +27,18 @@ inline constexpr Declaration kExplicitVariationalDeclaration{
     .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 
 template <DiagonalSphereLagrangian M>
-class ExplicitVariational {
+class ExplicitVariational : public FixedStepBase<M> {
  public:
-  using Model = M;
-  using State = typename M::State;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
   using Points = typename M::Points;
   static constexpr Declaration declaration = kExplicitVariationalDeclaration;
 
-  ExplicitVariational(const M& model, const IntegratorOptions& opt)
-      : model_(model), h_(checked_step_size(opt, declaration.name)), n_(model.bodies()) {
+  explicit ExplicitVariational(const M& model)
+      : Base(model), n_(model.bodies()) {
     for (Points* p : {&q_, &grad_, &grad_at_, &kick_}) p->resize(3, n_);
   }
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
 
   void step(double t, State& y, double h) {
     const auto& m = model_.inertia();
@@ -80,12 +78,11 @@ class ExplicitVariational {
   }
 
  private:
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
   Eigen::Index n_;
   Points q_, grad_, grad_at_, kick_;
   bool grad_valid_ = false;
-  Work work_;
 };
 
 }  // namespace geomint

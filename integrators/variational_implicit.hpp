@@ -31,7 +31,7 @@
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
-#include "integrators/options.hpp"
+#include "integrators/fixed_step_base.hpp"
 #include "integrators/work.hpp"
 #include "models/sphere_inertia.hpp"
 #include "models/views.hpp"
@@ -47,18 +47,18 @@ inline constexpr Declaration kImplicitVariationalDeclaration{
     .symplectic = true, .symmetric = true, .stays_on_manifold = true};
 
 template <SphereLagrangian M>
-class ImplicitVariational {
+class ImplicitVariational : public FixedStepBase<M> {
  public:
-  using Model = M;
-  using State = typename M::State;
+  using Base = FixedStepBase<M>;
+  using typename Base::Model;
+  using typename Base::State;
   using Points = typename M::Points;
   static constexpr Declaration declaration = kImplicitVariationalDeclaration;
   static constexpr int kMaxFixedPoint = 50;
   static constexpr int kMaxNewton = 20;
 
-  ImplicitVariational(const M& model, const IntegratorOptions& opt)
-      : model_(model),
-        h_(checked_step_size(opt, declaration.name)),
+  explicit ImplicitVariational(const M& model)
+      : Base(model),
         n_(model.bodies()),
         lu_(3 * n_) {
     inertia_solver_.resize(n_);
@@ -67,9 +67,6 @@ class ImplicitVariational {
     for (Vector* v : {&d_, &f_, &residual_, &correction_, &f_last_, &f_before_last_, &f_third_last_}) v->resize(3 * n_);
     if constexpr (!M::kDiagonalInertia) jacobian_.resize(3 * n_, 3 * n_);
   }
-
-  double step_size() const { return h_; }
-  const Work& work() const { return work_; }
 
   void step(double t, State& y, double h) {
     const auto& m = model_.inertia();
@@ -318,8 +315,8 @@ class ImplicitVariational {
                             "); the step size is probably too large");
   }
 
-  const M& model_;
-  double h_;
+  using Base::model_;
+  using Base::work_;
   Eigen::Index n_;
   SphereInertiaSolver<M::kBodies, M::kDiagonalInertia> inertia_solver_;
   Points q_, w_, q_next_, dq_, grad_, grad_next_, rhs_, grad_at_;
@@ -335,7 +332,6 @@ class ImplicitVariational {
   };
   Matrix jacobian_;
   std::conditional_t<M::kDiagonalInertia, NoFactorisation, Eigen::PartialPivLU<Matrix>> lu_;
-  Work work_;
 };
 
 }  // namespace geomint

@@ -58,7 +58,7 @@ void throw_odeint_nonfinite_start(std::string_view name, double t) {
 void check_odeint_options(std::string_view name, const IntegratorOptions& opt,
                           const ReferenceOptions& settings) {
   const std::string who(name);
-  if (!(opt.rtol > 0.0) || !(opt.atol > 0.0))
+  if (!(opt.tolerances.rtol > 0.0) || !(opt.tolerances.atol > 0.0))
     throw InputError(who + ": rtol and atol must be positive");
   if (!(opt.T > opt.t0)) throw InputError(who + ": need T > t0");
   if (!(settings.max_steps > 0)) throw InputError(who + ": max_steps must be positive");

@@ -259,7 +259,7 @@ class OdeintBase {
 
   OdeintBase(const M& model, std::string_view name, const IntegratorOptions& opt,
              const ReferenceOptions& settings)
-      : model_(model), name_(name), rtol_(opt.rtol), atol_(opt.atol),
+      : model_(model), name_(name), tolerances_(opt.tolerances),
         max_steps_(settings.max_steps) {
     check_odeint_options(name, opt, settings);
   }
@@ -303,7 +303,7 @@ class OdeintBase {
     if (!f0.allFinite()) throw_odeint_nonfinite_start(name_, t0);
     const auto norm = [&](const State& v) {
       return std::sqrt(
-          (v.array() / (atol_ + rtol_ * y0.array().abs())).square().mean());
+          (v.array() / (tolerances_.atol + tolerances_.rtol * y0.array().abs())).square().mean());
     };
     const double d0 = norm(y0), d1 = norm(f0);
     double h0 = d0 < 1e-5 || d1 < 1e-5 ? 1e-6 : 0.01 * d0 / d1;
@@ -327,7 +327,7 @@ class OdeintBase {
 
   const M& model_;
   std::string_view name_;
-  double rtol_, atol_;
+  Tolerances tolerances_;
   std::int64_t max_steps_;
   Work work_;
   bool nonfinite_ = false;
@@ -352,7 +352,7 @@ class OdeintControlled : public detail::OdeintBase<M> {
   OdeintControlled(const M& model, const IntegratorOptions& opt,
                    const ReferenceOptions& settings = {})
       : Base(model, declaration.name, opt, settings),
-        stepper_(Method::template make<State>(opt.atol, opt.rtol)) {}
+        stepper_(Method::template make<State>(opt.tolerances.atol, opt.tolerances.rtol)) {}
 
   /// One accepted step from (t, y) towards T (never past it); observe(t, y) at its end.
   template <class Observer>
@@ -424,7 +424,7 @@ class OdeintDopri5Dense : public detail::OdeintBase<M> {
                     const ReferenceOptions& settings = {})
       : Base(model, declaration.name, opt, settings),
         stepper_(typename Stepper::controlled_stepper_type(
-            ErrorChecker(opt.atol, opt.rtol), detail::CountingStepAdjuster(&this->work_.rejected),
+            ErrorChecker(opt.tolerances.atol, opt.tolerances.rtol), detail::CountingStepAdjuster(&this->work_.rejected),
             detail::OdeintDopri5Stepper<State>())) {}
 
   /// One accepted step from (t, y); observe(t, y) at its end, or at T if it ended past T.

@@ -72,8 +72,8 @@ SundialsCore::SundialsCore(std::unique_ptr<SundialsModule> module,
   SundialsSolver& s = *solver_;
   s.name = problem.name;
   s.n = problem.n;
-  s.rtol = problem.opt.rtol;
-  s.atol = problem.opt.atol;
+  s.rtol = problem.opt.tolerances.rtol;
+  s.atol = problem.opt.tolerances.atol;
   s.max_steps = problem.settings.max_steps;
   s.t = problem.opt.t0;
   if (!(s.rtol > 0.0) || !(s.atol > 0.0))

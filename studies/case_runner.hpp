@@ -159,18 +159,18 @@ inline std::vector<std::string> absent_metrics(const MetricPlan& plan) {
   return absent;
 }
 
-/// Makes the case's integrator with the given options: a catalogued one
+/// Makes the case's integrator, with its step control: a catalogued one
 /// (catalogue/integrator_on_model.hpp) or a user method (studies/user_method_runner.hpp).
 template <Model M>
-using MakeIntegrator = std::function<std::unique_ptr<IntegratorOnModel<M>>(const IntegratorOptions&)>;
+using MakeIntegrator = std::function<std::unique_ptr<IntegratorOnModel<M>>()>;
 
 /// The CPU time of `runs` runs of the integration from y0, each on a fresh integrator made
 /// before the clock starts (the time is the integration's, not its set-up's).
 template <Model M>
-double timed_runs(const MakeIntegrator<M>& make, const IntegratorOptions& opt, const typename M::State& y0,
-                  const CaseSpec& spec, int runs) {
+double timed_runs(const MakeIntegrator<M>& make, const typename M::State& y0, const CaseSpec& spec,
+                  int runs) {
   std::vector<std::unique_ptr<IntegratorOnModel<M>>> integrators;
-  for (int i = 0; i < runs; ++i) integrators.push_back(make(opt));
+  for (int i = 0; i < runs; ++i) integrators.push_back(make());
   std::vector<typename M::State> states(static_cast<std::size_t>(runs), y0);
   const double start = thread_cpu_seconds();
   for (int i = 0; i < runs; ++i)
@@ -186,15 +186,15 @@ double timed_runs(const MakeIntegrator<M>& make, const IntegratorOptions& opt, c
 /// and on a virtual machine the thread clock can lose microseconds when the thread changes CPU,
 /// so that the fastest of thousands of single readings can be half the true time.
 template <Model M>
-void time_integration(const MakeIntegrator<M>& make, const IntegratorOptions& opt,
-                      const typename M::State& y0, const CaseSpec& spec, CaseResult& result) {
+void time_integration(const MakeIntegrator<M>& make, const typename M::State& y0,
+                      const CaseSpec& spec, CaseResult& result) {
   constexpr double kBatchSeconds = 0.001;
-  const double one = timed_runs(make, opt, y0, spec, 1);
+  const double one = timed_runs(make, y0, spec, 1);
   const int runs = one >= kBatchSeconds ? 1 : static_cast<int>(std::ceil(kBatchSeconds / std::max(one, 1e-7)));
   double total = runs == 1 ? one : 0.0, fastest = runs == 1 ? one : std::numeric_limits<double>::infinity();
   int repetitions = runs == 1 ? 1 : 0;
   while (total < spec.timed_seconds) {
-    const double batch = timed_runs(make, opt, y0, spec, runs);
+    const double batch = timed_runs(make, y0, spec, runs);
     total += batch;
     fastest = std::min(fastest, batch / runs);
     ++repetitions;
@@ -213,12 +213,6 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
                     const CaseSpec& spec, const CaseHooks& hooks, CaseResult& result) {
   using State = typename M::State;
   if (hooks.on_start) hooks.on_start(result.layout.column_names(), result.invariant_names, result.output_names);
-  IntegratorOptions opt;
-  opt.h = spec.h;
-  if (!std::isnan(spec.rtol)) opt.rtol = spec.rtol;
-  if (!std::isnan(spec.atol)) opt.atol = spec.atol;
-  opt.t0 = 0.0;
-  opt.T = spec.T;
   const State y0 = y;
 
   const MetricPlan plan = make_metric_plan(model.declared_invariants(), model.state_layout());
@@ -227,7 +221,7 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
   double t_prev = 0.0;
   std::vector<double> invariants, outputs;
   Eigen::VectorXd state_out;
-  const auto integrator = make(opt);
+  const auto integrator = make();
   try {
     integrator->integrate(y, 0.0, spec.T, [&](double t, const State& s) {
       evaluate_all_invariants(model, s, invariants);
@@ -271,7 +265,7 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
   result.work = integrator->work();
   result.metrics = metrics.result();
 
-  if (result.status == "ok") time_integration(make, opt, y0, spec, result);
+  if (result.status == "ok") time_integration(make, y0, spec, result);
 }
 
 
@@ -316,23 +310,20 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   if (hooks.outputs) hooks.outputs->start(result.output_names);
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
-    detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients) {
+    detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients, const StepControl& control) {
       detail::run_integrator<M>(
-          [&](const IntegratorOptions& opt) {
-            return std::make_unique<IntegratorAdapter<I, M>>(model, opt, coefficients);
-          },
+          [&] { return std::make_unique<IntegratorAdapter<I, M>>(model, control, 0.0, spec.T, coefficients); },
           model, y, spec, hooks, result);
     });
     return result;
   }
   const CompiledIntegrator<M>* method = find_compiled_integrator<M>(spec.integrator);
   if (!method) throw InputError("unknown integrator '" + spec.integrator + "' (see geomint list integrators)");
-  detail::check_settings(*method->entry, spec);
+  const StepControl control = detail::checked_step_control(*method->entry, spec);
   if (method->runs) {
     detail::record_declaration(*method->on_model, result);
-    detail::run_integrator<M>(
-        [&](const IntegratorOptions& opt) { return method->make(model, opt); }, model, y, spec,
-        hooks, result);
+    detail::run_integrator<M>([&] { return method->make(model, control, 0.0, spec.T); }, model, y,
+                              spec, hooks, result);
   } else {
     detail::record_declaration(*method->entry, result);
     detail::record_not_applicable(spec, method->needs, result);

@@ -12,7 +12,7 @@
 #include "integrators/declaration.hpp"
 #include "studies/case.hpp"
 #include "studies/run_limits.hpp"
-#include "studies/tolerance_domain.hpp"
+#include "integrators/step_control.hpp"
 
 namespace geomint::detail {
 
@@ -25,28 +25,29 @@ inline void record_declaration(const Declaration& d, CaseResult& result) {
   result.stays_on_manifold = d.stays_on_manifold;
 }
 
-/// The case's settings are the ones the method uses, each in its domain, and a fixed-step
-/// run is within the step cap (studies/run_limits.hpp); else an InputError naming the setting.
-inline void check_settings(const Declaration& d, const CaseSpec& spec) {
+/// The case's step control: the settings the method uses (h of a fixed-step one; rtol and atol
+/// of an adaptive one, ode45's where the case gives none), checked once
+/// (integrators/step_control.hpp), and a fixed-step run within the step cap
+/// (studies/run_limits.hpp); else an InputError naming the setting.
+inline StepControl checked_step_control(const Declaration& d, const CaseSpec& spec) {
   if (!(spec.T > 0.0 && std::isfinite(spec.T)))
     throw InputError("T must be a positive finite number");
   if (d.adaptive) {
     if (!std::isnan(spec.h))
       throw InputError(spec.integrator + " is adaptive: a step size h does not apply (give rtol/atol)");
-    if (!std::isnan(spec.rtol))
-      if (const auto why = rtol_problem(spec.rtol)) throw InputError("rtol " + *why);
-    if (!std::isnan(spec.atol))
-      if (const auto why = atol_problem(spec.atol)) throw InputError("atol " + *why);
-    return;
+    Tolerances tolerances;
+    if (!std::isnan(spec.rtol)) tolerances.rtol = spec.rtol;
+    if (!std::isnan(spec.atol)) tolerances.atol = spec.atol;
+    return checked(tolerances);
   }
   if (!std::isnan(spec.rtol) || !std::isnan(spec.atol))
     throw InputError(spec.integrator + " is a fixed-step method: rtol and atol do not apply (give h)");
   if (std::isnan(spec.h))
     throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
-  if (!(spec.h > 0.0 && std::isfinite(spec.h)))
-    throw InputError("h must be a positive finite number");
+  const StepControl control = checked(FixedStep{spec.h});
   if (const auto why = step_count_problem(spec.T, spec.h, spec.max_steps))
     throw InputError(spec.integrator + ": " + *why);
+  return control;
 }
 
 inline void record_not_applicable(const CaseSpec& spec, std::string_view needs,

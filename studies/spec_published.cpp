@@ -5,7 +5,7 @@
 
 #include "studies/note_template.hpp"
 #include "studies/spec_reader.hpp"
-#include "studies/tolerance_domain.hpp"
+#include "integrators/step_control.hpp"
 
 namespace geomint::spec_reading {
 

@@ -3,7 +3,7 @@
 // (models/formulation.hpp).
 
 #include "studies/spec_reader.hpp"
-#include "studies/tolerance_domain.hpp"
+#include "integrators/step_control.hpp"
 
 namespace geomint::spec_reading {
 

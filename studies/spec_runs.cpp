@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "studies/spec_reader.hpp"
-#include "studies/tolerance_domain.hpp"
+#include "integrators/step_control.hpp"
 
 namespace geomint::spec_reading {
 

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <variant>
 
+#include "integrators/explicit_rk.hpp"
 #include "integrators/runtime_commutator_free.hpp"
 #include "integrators/runtime_explicit_rk.hpp"
 #include "integrators/runtime_rkmk.hpp"
@@ -28,26 +29,26 @@ template <>
 struct UserMethodEntry<RuntimeRkMethod> {
   using View = view::AmbientOde;
   template <class M>
-  using type = RuntimeExplicitRk<M>;
+  using type = ExplicitRk<RuntimeRkMethod, M>;
 };
 
 template <>
 struct UserMethodEntry<RuntimeRkmkMethod> {
   using View = view::LieGroupOde;
   template <class M>
-  using type = RuntimeRkmk<M>;
+  using type = Rkmk<RuntimeRkmkMethod, M>;
 };
 
 template <>
 struct UserMethodEntry<RuntimeCfMethod> {
   using View = view::LieGroupOde;
   template <class M>
-  using type = RuntimeCommutatorFree<M>;
+  using type = CommutatorFree<RuntimeCfMethod, M>;
 };
 
 /// Sets the declared properties of the case's user method (spec.user_method) in `result` and
-/// calls run.template operator()<I>(coefficients) with the runtime integrator I of its kind on
-/// Model, which runs it as run_case_for runs a catalogued integrator; or, when the model lacks
+/// calls run.template operator()<I>(coefficients, control) with the runtime integrator I of its
+/// kind on Model and the case's checked step control, which runs it as run_case_for runs a catalogued integrator; or, when the model lacks
 /// the view the kind needs, records the case "n/a" with the view named.
 template <class Model, class Run>
 void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
@@ -57,9 +58,9 @@ void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
   std::visit(
       [&]<class Coefficients>(const Coefficients& coefficients) {
         using Entry = UserMethodEntry<Coefficients>;
-        check_settings(d, spec);
+        const StepControl control = checked_step_control(d, spec);
         if constexpr (Entry::View::template offered_by<Model>) {
-          run.template operator()<typename Entry::template type<Model>>(coefficients);
+          run.template operator()<typename Entry::template type<Model>>(coefficients, control);
         } else {
           record_not_applicable(spec, Entry::View::name, result);
         }

@@ -45,7 +45,7 @@ TYPED_TEST_SUITE(ConstrainedConservation, Methods);
 /// Runs `steps` steps of h from y, calling f(k, y) after each.
 template <class Method, class Model, class F>
 typename Model::State run(const Model& model, typename Model::State y, double h, long steps, F&& f) {
-  ConstrainedVariational<Model, Method> vi(model, IntegratorOptions{.h = h});
+  ConstrainedVariational<Model, Method> vi(model);
   for (long k = 0; k < steps; ++k) {
     vi.step(k * h, y, h);
     f(k + 1, y);
@@ -166,7 +166,7 @@ CowboyRun run_cowboy(double theta1, double h, double T) {
   const auto re = astrojax_cowboy(model.m1(), model.m2(), model.l(), model.g(), theta1);
   const auto shape0 = shape(re.state);
   const long steps = std::lround(T / h);
-  ConstrainedVariational<Astrojax, ConstrainedVi> vi(model, IntegratorOptions{.h = h});
+  ConstrainedVariational<Astrojax, ConstrainedVi> vi(model);
   Astrojax::State y = re.state;
   CowboyRun out;
   double phase = std::atan2(y(4), y(3)), unwrapped = phase, st = 0, sp = 0, stt = 0, stp = 0;

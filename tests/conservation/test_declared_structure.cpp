@@ -86,10 +86,7 @@ constexpr double coarse_step() {
 template <class Model>
 typename Model::State one_step(const CompiledIntegrator<Model>& method, const Model& model,
                                typename Model::State y, double t, double h) {
-  IntegratorOptions opt;
-  opt.h = std::abs(h);
-  opt.T = t + std::abs(h);
-  method.make(model, opt)->step(t, y, h);
+  method.make(model, FixedStep{std::abs(h)}, 0.0, t + std::abs(h))->step(t, y, h);
   return y;
 }
 
@@ -117,11 +114,9 @@ double cotangent_symmetry_residual(const CompiledIntegrator<Model>& method,
   using C = typename Model::Cotangent;
   const auto z0 = s.model.cotangent_point(s.initial);
   auto z = z0;
-  IntegratorOptions opt;
-  opt.h = H;
-  opt.T = H;
-  method.make(s.model, opt)->cotangent_map()->step_point(0.0, z, H);
-  method.make(s.model, opt)->cotangent_map()->step_point(H, z, -H);
+  const FixedStep step{H};
+  method.make(s.model, step, 0.0, H)->cotangent_map()->step_point(0.0, z, H);
+  method.make(s.model, step, 0.0, H)->cotangent_map()->step_point(H, z, -H);
   const double change = std::hypot(C::log_right_ratio(z0.g, z.g).norm(), (z.mu - z0.mu).norm());
   return change / std::hypot(std::sqrt(3.0), z0.mu.norm());
 }
@@ -296,10 +291,7 @@ template <class Model>
 typename Model::Cotangent::Point cotangent_step(const CompiledIntegrator<Model>& method,
                                                 const Model& model, const typename Model::State& y0,
                                                 typename Model::Cotangent::Point z, double h) {
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = h;
-  const auto integrator = method.make(model, opt);
+  const auto integrator = method.make(model, FixedStep{h}, 0.0, h);
   if (method.has_cotangent_map) {
     integrator->cotangent_map()->step_point(0.0, z, h);
     return z;

@@ -56,14 +56,6 @@ using Theta0 = SymplecticLieGroup<HeavyTop, SlgiTheta0>;
 using ThetaHalf = SymplecticLieGroup<HeavyTop, SlgiThetaHalf>;
 using Theta1 = SymplecticLieGroup<HeavyTop, SlgiTheta1>;
 
-template <class Integrator, class Model>
-Integrator make(const Model& model, double h) {
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = h;
-  return Integrator(model, opt);
-}
-
 double rotation_angle(const Mat3& a, const Mat3& b) { return so3::log(b * a.transpose()).norm(); }
 
 template <class Forward, class Backward>
@@ -72,8 +64,8 @@ void expect_adjoint() {
   const double h = 0.01;
   auto z = s.model.cotangent_point(s.initial);
   const auto z0 = z;
-  auto backward = make<Backward>(s.model, h);
-  auto forward = make<Forward>(s.model, h);
+  auto backward = Backward(s.model);
+  auto forward = Forward(s.model);
   backward.step_point(0.0, z, -h);
   forward.step_point(-h, z, h);
   EXPECT_LT((z.mu - z0.mu).norm() / z0.mu.norm(), 1e-12);
@@ -86,8 +78,8 @@ TEST(HeavyTopSlgi, Theta0IsTheAdjointOfTheta1) { expect_adjoint<Theta0, Theta1>(
 TEST(HeavyTopSlgi, SlgikkFollowsSlgi) {
   const auto top = testing::make_setup<HeavyTop>("celledoni2021");
   const auto quadratic = testing::make_setup<HeavyTopQuadratic>("celledoni2021");
-  auto slgi = make<ThetaHalf>(top.model, 0.01);
-  auto slgikk = make<SymplecticLieGroup<HeavyTopQuadratic, SlgiThetaHalf>>(quadratic.model, 0.01);
+  auto slgi = ThetaHalf(top.model);
+  auto slgikk = SymplecticLieGroup<HeavyTopQuadratic, SlgiThetaHalf>(quadratic.model);
   auto a = top.initial;
   auto b = quadratic.initial;
   const Eigen::Vector3d p0 = b.template tail<3>();
@@ -110,12 +102,11 @@ void expect_free_body_momentum_conserved(int substeps) {
   const HeavyTop model(preset_parameters(preset, {{"g", 0.0}}));
   auto y = preset.initial_state(model);
   const Eigen::Vector3d pi0 = y.template tail<3>();
-  IntegratorOptions opt;
-  opt.h = 0.01;
-  opt.T = 10.0;
-  typename Method::template type<HeavyTop> integrator(model, opt);
+  const FixedStep step{0.01};
+  const double t_end = 10.0;
+  typename Method::template type<HeavyTop> integrator(model);
   double worst = 0.0;
-  integrate(integrator, y, 0.0, opt.T, [&](double, const HeavyTop::State& x) {
+  integrate(integrator, y, 0.0, t_end, step, [&](double, const HeavyTop::State& x) {
     worst = std::max(worst, (x.template tail<3>() - pi0).norm() / pi0.norm());
   });
   const double bound = 2.0 * std::numeric_limits<double>::epsilon() * substeps * 1000;
@@ -152,8 +143,8 @@ template <class Model, class Method>
 double distance_from_theta_half(const Model& model, typename Model::Cotangent::Point z, double h,
                                 int steps) {
   auto half = z;
-  auto theta = make<SymplecticLieGroup<Model, Method>>(model, h);
-  auto reference = make<SymplecticLieGroup<Model, SlgiThetaHalf>>(model, h);
+  auto theta = SymplecticLieGroup<Model, Method>(model);
+  auto reference = SymplecticLieGroup<Model, SlgiThetaHalf>(model);
   double worst = 0.0;
   for (int k = 0; k < steps; ++k) {
     theta.step_point(k * h, z, h);
@@ -188,17 +179,15 @@ struct Fig3Run {
 template <class Integrator>
 Fig3Run fig3_run(double h, double T) {
   const auto s = testing::make_setup<HeavyTop>("celledoni2021");
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = T;
-  Integrator integrator(s.model, opt);
+  const FixedStep step{h};
+  Integrator integrator(s.model);
   auto y = s.initial;
   double initial[3];
   s.model.evaluate_invariants(y, initial);
   const double scale = y.tail<3>().norm();
   std::vector<double> energy_error;
   Fig3Run run;
-  integrate(integrator, y, 0.0, T, [&](double, const HeavyTop::State& x) {
+  integrate(integrator, y, 0.0, T, step, [&](double, const HeavyTop::State& x) {
     double now[3];
     s.model.evaluate_invariants(x, now);
     energy_error.push_back(now[0] - initial[0]);
@@ -243,7 +232,7 @@ TEST(HeavyTopFig3, ThetaHalfEnergyBandIsSecondOrder) {
 
 TEST(HeavyTopSlgi, UnsolvableStepFailsTyped) {
   const auto s = testing::make_setup<HeavyTop>("celledoni2021");
-  auto integrator = make<ThetaHalf>(s.model, 0.01);
+  auto integrator = ThetaHalf(s.model);
   auto y = s.initial;
   y.tail<3>() *= 1e300;  // pi x omega overflows: Newton's residual is not finite
   try {

@@ -40,16 +40,14 @@ struct Trace {
 template <class Integrator>
 Trace run(double h, double T) {
   const auto s = testing::make_setup<Model>("lee2009");
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = T;
-  Integrator integrator(s.model, opt);
+  const FixedStep step{h};
+  Integrator integrator(s.model);
   auto y = s.initial;
   const double e0 = s.model.energy(y);
   Trace trace;
   trace.momentum = s.model.angular_momentum(y).z();
   double running = 0.0;
-  integrate(integrator, y, 0.0, T, [&](double t, const Model::State& x) {
+  integrate(integrator, y, 0.0, T, step, [&](double t, const Model::State& x) {
     trace.t.push_back(t);
     trace.energy_error.push_back(s.model.energy(x) - e0);
     running = std::max(running, Model::unit_length_defect(x));

@@ -83,14 +83,13 @@ TYPED_TEST(VariationalConservation, HasNoEnergyDriftAlongTheOrbit) {
   using Model = TypeParam;
   constexpr Setting run = setting<Model>();
   const auto s = testing::make_setup<Model>(run.preset);
-  IntegratorOptions opt;
-  opt.h = run.h;
-  opt.T = kSteps * opt.h;
-  Vi<Model> integrator(s.model, opt);
+  const FixedStep step{run.h};
+  const double t_end = kSteps * step.h;
+  Vi<Model> integrator(s.model);
   auto y = s.initial;
   const double e0 = s.model.energy(y);
   std::vector<double> t, energy_error;
-  integrate(integrator, y, 0.0, opt.T, [&](double time, const typename Model::State& x) {
+  integrate(integrator, y, 0.0, t_end, step, [&](double time, const typename Model::State& x) {
     t.push_back(time);
     energy_error.push_back(s.model.energy(x) - e0);
   });

@@ -45,18 +45,13 @@ double largest_defect(const M::State& y) {
 template <class Integrator>
 double largest_defect_over_run(double h) {
   const auto setup = testing::make_setup<M>("celledoni2021");
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.rtol = 1e-6;
-  opt.atol = 1e-8;
-  opt.T = kT;
-  Integrator integrator(setup.model, opt);
   M::State y = setup.initial;
   double worst = 0.0;
-  integrate(integrator, y, 0.0, kT, [&](double, const M::State& s) {
-    const double d = largest_defect(s);
-    worst = std::isnan(d) ? d : std::max(worst, d);
-  });
+  testing::integrate_either<Integrator>(setup.model, y, kT, FixedStep{h}, Tolerances{1e-6, 1e-8},
+                                        [&](double, const M::State& s) {
+                                          const double d = largest_defect(s);
+                                          worst = std::isnan(d) ? d : std::max(worst, d);
+                                        });
   return worst;
 }
 

@@ -38,19 +38,17 @@ void expect_second_order_against_the_planar_ode() {
   const auto planar = testing::make_setup<AstrojaxPlanar>("planar1");
   const auto cartesian = testing::make_setup<Astrojax>("planar1");
   IntegratorOptions tight;
-  tight.rtol = 1e-13;
-  tight.atol = 1e-15;
+  tight.tolerances.rtol = 1e-13;
+  tight.tolerances.atol = 1e-15;
   tight.T = kPlanarT;
   const auto reference = planar.model.cartesian_state(
       testing::final_state<OdeintRkf78<AstrojaxPlanar>>(planar.model, planar.initial, tight));
   std::vector<std::pair<double, double>> points;
   double off_plane = 0.0;
   for (double h : {0.002, 0.001, 0.0005, 0.00025}) {
-    IntegratorOptions opt;
-    opt.h = h;
-    opt.T = kPlanarT;
+    const FixedStep step{h};
     const auto y = testing::final_state<ConstrainedVariational<Astrojax, Method>>(
-        cartesian.model, cartesian.initial, opt);
+        cartesian.model, cartesian.initial, step, kPlanarT);
     points.emplace_back(h, (y - reference).norm());
     off_plane = std::max({off_plane, std::abs(y(1)), std::abs(y(4)), std::abs(y(7)), std::abs(y(10))});
     std::printf("%s, h = %.4e: |y(T) - planar ODE| = %.4e\n", Method::declaration.name.data(), h,
@@ -72,7 +70,7 @@ TEST(ConstrainedOrder, RattleAgainstThePlanarOde) {
 /// The time of the second downward crossing of z = 0 by charge 1 minus that of the first.
 template <class Method>
 double measured_breathing_period(const SphereCharges& model, SphereCharges::State y, double h) {
-  ConstrainedVariational<SphereCharges, Method> vi(model, IntegratorOptions{.h = h});
+  ConstrainedVariational<SphereCharges, Method> vi(model);
   std::vector<double> crossings;
   const auto z_and_rate = [](const SphereCharges::State& s) {
     const Eigen::Vector3d q = s.segment<3>(0), w = s.segment<3>(s.size() / 2);

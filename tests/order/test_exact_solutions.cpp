@@ -51,17 +51,13 @@ void expect_every_integrator_converges(const Model& model, const typename Model:
     SCOPED_TRACE(std::string(method.name()));
     ++checked;
     std::string table;
-    const auto error = [&](const IntegratorOptions& opt) {
-      return (testing::final_state(method, model, y0, opt) - exact).norm();
+    const auto error = [&](const StepControl& control) {
+      return (testing::final_state(method, model, y0, control, kT) - exact).norm();
     };
     if (method.entry->adaptive) {
       std::vector<double> errors;
       for (double tol : {1e-6, 1e-8, 1e-10}) {
-        IntegratorOptions opt;
-        opt.rtol = tol;
-        opt.atol = tol;
-        opt.T = kT;
-        errors.push_back(error(opt));
+        errors.push_back(error(Tolerances{tol, tol}));
         table += " tol=" + std::to_string(tol) + " err=" + std::to_string(errors.back());
       }
       EXPECT_LT(errors[1], errors[0]) << table;
@@ -71,12 +67,10 @@ void expect_every_integrator_converges(const Model& model, const typename Model:
       const int order = method.on_model->order;  // on this model
       std::vector<std::pair<double, double>> points;
       for (double h : {coarsest, coarsest / 2, coarsest / 4, coarsest / 8}) {
-        IntegratorOptions opt;
-        opt.h = order >= 5 ? 4 * h : h;
-        opt.T = kT;
-        points.emplace_back(opt.h, error(opt));
+        const FixedStep step{order >= 5 ? 4 * h : h};
+        points.emplace_back(step.h, error(step));
         char entry[64];
-        std::snprintf(entry, sizeof entry, " h=%.4g err=%.3e", opt.h, points.back().second);
+        std::snprintf(entry, sizeof entry, " h=%.4g err=%.3e", step.h, points.back().second);
         table += entry;
       }
       const OrderFit fit = fit_order(points, kRoundOff);
@@ -136,12 +130,8 @@ TEST(TetrahedralEquilibrium, EveryIntegratorLeavesItInPlace) {
   const auto s = testing::make_setup<SphereNBody>("tetrahedron");
   for (const CompiledIntegrator<SphereNBody>& method : compiled_integrators<SphereNBody>()) {
     if (!method.runs) continue;
-    IntegratorOptions opt;
-    opt.h = 0.01;
-    opt.rtol = 1e-8;
-    opt.atol = 1e-10;
-    opt.T = kT;
-    const auto y = testing::final_state(method, s.model, s.initial, opt);
+    const auto y = testing::final_state(
+        method, s.model, s.initial, control_for(*method.entry, FixedStep{0.01}, Tolerances{1e-8, 1e-10}), kT);
     EXPECT_LT((y - s.initial).template lpNorm<Eigen::Infinity>(), kRoundOff) << method.name();
   }
 }

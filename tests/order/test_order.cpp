@@ -61,15 +61,9 @@ Reference reference_at_T(const testing::Setup<Model>& s) {
     return {exact, 1e-13 * exact.norm(), "exact solution"};
   } else {
     const CompiledIntegrator<Model>& rkf78 = compiled_integrator<Model>("odeint_rkf78");
-    IntegratorOptions tight;
-    tight.rtol = 1e-13;
-    tight.atol = 1e-15;
-    tight.T = T;
-    IntegratorOptions loose = tight;
-    loose.rtol = 1e-12;
-    loose.atol = 1e-14;
-    const Eigen::VectorXd ref = testing::final_state(rkf78, s.model, s.initial, tight);
-    const double error = (ref - testing::final_state(rkf78, s.model, s.initial, loose)).norm();
+    const Eigen::VectorXd ref = testing::final_state(rkf78, s.model, s.initial, Tolerances{1e-13, 1e-15}, T);
+    const double error =
+        (ref - testing::final_state(rkf78, s.model, s.initial, Tolerances{1e-12, 1e-14}, T)).norm();
     return {ref, 2.0 * error, "odeint_rkf78 at rtol 1e-13"};
   }
 }
@@ -84,12 +78,9 @@ void expect_declared_order(const CompiledIntegrator<Model>& method) {
   std::vector<std::pair<double, double>> points;
   std::string table;
   for (double h : {h0, h0 / 2, h0 / 4, h0 / 8, h0 / 16}) {
-    IntegratorOptions opt;
-    opt.h = h;
-    opt.T = ex.T;
     double error = std::numeric_limits<double>::quiet_NaN();
     try {
-      error = (testing::final_state(method, s.model, s.initial, opt) - reference.state).norm();
+      error = (testing::final_state(method, s.model, s.initial, FixedStep{h}, ex.T) - reference.state).norm();
     } catch (const std::exception& e) {
       table += std::string("  failed: ") + e.what() + "\n";
     }

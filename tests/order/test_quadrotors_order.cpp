@@ -43,11 +43,11 @@ const M::State& reference() {
   static const M::State y = [] {
     const auto setup = testing::make_setup<M>("celledoni2021");
     IntegratorOptions tight, looser;
-    tight.rtol = 1e-13;
-    tight.atol = 1e-15;
+    tight.tolerances.rtol = 1e-13;
+    tight.tolerances.atol = 1e-15;
     tight.T = looser.T = kT;
-    looser.rtol = 1e-12;
-    looser.atol = 1e-14;
+    looser.tolerances.rtol = 1e-12;
+    looser.tolerances.atol = 1e-14;
     const M::State fine = testing::final_state<OdeintRkf78<M>>(setup.model, setup.initial, tight);
     const M::State coarse = testing::final_state<OdeintRkf78<M>>(setup.model, setup.initial, looser);
     std::printf("reference self-check: |rtol 1e-13 - rtol 1e-12| = %.3e (load and links), %.3e (attitudes)\n",
@@ -64,11 +64,9 @@ double fitted_order(const std::vector<int>& counts, Error error) {
   const auto setup = testing::make_setup<M>("celledoni2021");
   std::vector<std::pair<double, double>> points;
   for (int n : counts) {
-    IntegratorOptions opt;
-    opt.h = kT / n;
-    opt.T = kT;
-    const M::State y = testing::final_state<Integrator>(setup.model, setup.initial, opt);
-    points.emplace_back(opt.h, error(y, reference()));
+    const FixedStep step{kT / n};
+    const M::State y = testing::final_state<Integrator>(setup.model, setup.initial, step, kT);
+    points.emplace_back(step.h, error(y, reference()));
     std::printf("  h = 5/%d: error %.4e\n", n, points.back().second);
     EXPECT_GT(points.back().second, 10 * kFloor) << "the sweep reaches the reference's error";
   }
@@ -115,16 +113,15 @@ TEST(QuadrotorsOrder, StageTimesMatter) {
   const auto setup = testing::make_setup<M>("celledoni2021");
   std::vector<std::pair<double, double>> frozen_points;
   for (int n : {1000, 2000, 4000, 8000}) {
-    IntegratorOptions opt;
-    opt.h = kT / n;
+    const FixedStep step{kT / n};
     FrozenControllerTime frozen{setup.model};
-    Rkmk<Rkmk4Method, FrozenControllerTime> rkmk4(frozen, opt);
+    Rkmk<Rkmk4Method, FrozenControllerTime> rkmk4(frozen);
     M::State y = setup.initial;
     for (int k = 0; k < n; ++k) {
-      frozen.start = k * opt.h;
-      rkmk4.step(frozen.start, y, opt.h);
+      frozen.start = k * step.h;
+      rkmk4.step(frozen.start, y, step.h);
     }
-    frozen_points.emplace_back(opt.h, load_and_links_error(y, reference()));
+    frozen_points.emplace_back(step.h, load_and_links_error(y, reference()));
     std::printf("RKMK4 with y_d frozen per step, h = 5/%d: error %.4e\n", n, frozen_points.back().second);
   }
   const double frozen_order = fit_order(frozen_points, kFloor).order;

@@ -74,17 +74,16 @@ TEST_P(UserMethodOrder, FittedOrderIsDeclaredOnTheFreeRigidBody) {
   std::vector<std::pair<double, double>> points;
   std::string table;
   for (double h : {0.02, 0.01, 0.005, 0.0025}) {
-    IntegratorOptions opt;
-    opt.h = nominal >= 5 ? 4 * h : h;
-    opt.T = 1.0;
+    const FixedStep step{nominal >= 5 ? 4 * h : h};
+    const double t_end = 1.0;
     const Model::State y = std::visit(
         [&]<class Coefficients>(const Coefficients& coefficients) {
           using Integrator = typename detail::UserMethodEntry<Coefficients>::template type<Model>;
-          return testing::final_state<Integrator>(setup.model, setup.initial, opt, coefficients);
+          return testing::final_state<Integrator>(setup.model, setup.initial, step, t_end, coefficients);
         },
         method.coefficients());
-    points.emplace_back(opt.h, (y - exact).norm());
-    table += " h=" + std::to_string(opt.h) + " err=" + std::to_string(points.back().second);
+    points.emplace_back(step.h, (y - exact).norm());
+    table += " h=" + std::to_string(step.h) + " err=" + std::to_string(points.back().second);
   }
   const OrderFit fit = fit_order(points, 1e-12);
   SCOPED_TRACE(method.name() + table + " (" + fit.note + ")");

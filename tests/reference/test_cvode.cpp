@@ -68,8 +68,8 @@ struct Problem {
 
 IntegratorOptions adaptive(double rtol, double atol, double T) {
   IntegratorOptions opt;
-  opt.rtol = rtol;
-  opt.atol = atol;
+  opt.tolerances.rtol = rtol;
+  opt.tolerances.atol = atol;
   opt.T = T;
   return opt;
 }
@@ -96,12 +96,10 @@ TEST(CvodeAccuracy, DoublePendulumGlobalErrorAgainstRk4) {
   // itself, and must be a hundred times below the tightest bound we test CVODE against.
   const Problem<Dsp> p;
   auto rk4 = [&](double h) {
-    IntegratorOptions opt;
-    opt.h = h;
-    opt.T = kT;
-    geomint::Rk4<Dsp> method(p.model, opt);
+    const geomint::FixedStep step{h};
+    geomint::Rk4<Dsp> method(p.model);
     Dsp::State y = p.y0;
-    geomint::integrate(method, y, 0.0, kT, [](double, const Dsp::State&) {});
+    geomint::integrate(method, y, 0.0, kT, step, [](double, const Dsp::State&) {});
     return y;
   };
   const Dsp::State ref = rk4(1e-4);

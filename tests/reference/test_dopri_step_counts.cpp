@@ -53,8 +53,8 @@ const testing::Setup<Dsp>& example1() {
 
 IntegratorOptions ode45_defaults() {
   IntegratorOptions opt;
-  opt.rtol = kRtol;
-  opt.atol = kAtol;
+  opt.tolerances.rtol = kRtol;
+  opt.tolerances.atol = kAtol;
   opt.T = kT;
   return opt;
 }

@@ -73,8 +73,8 @@ const testing::Setup<Dsp>& setup() {
 
 IntegratorOptions adaptive(double rtol, double atol, double T) {
   IntegratorOptions opt;
-  opt.rtol = rtol;
-  opt.atol = atol;
+  opt.tolerances.rtol = rtol;
+  opt.tolerances.atol = atol;
   opt.T = T;
   return opt;
 }
@@ -87,10 +87,8 @@ double tolerance_scale(const Dsp::State& y, double rtol, double atol) {
 /// RK4 at h = 1e-4 to T, computed once.
 const Dsp::State& reference_state() {
   static const Dsp::State ref = [] {
-    IntegratorOptions opt;
-    opt.h = 1e-4;
-    opt.T = kT;
-    return testing::final_state<Rk4<Dsp>>(setup().model, setup().initial, opt);
+    const FixedStep step{1e-4};
+    return testing::final_state<Rk4<Dsp>>(setup().model, setup().initial, step, kT);
   }();
   return ref;
 }
@@ -114,10 +112,8 @@ Outcome run(double rtol, double atol, double T) {
 }
 
 TEST(ReferenceAgreement, Rk4ReferenceIsAccurateEnough) {
-  IntegratorOptions opt;
-  opt.h = 2e-4;
-  opt.T = kT;
-  const Dsp::State coarse = testing::final_state<Rk4<Dsp>>(setup().model, setup().initial, opt);
+  const FixedStep step{2e-4};
+  const Dsp::State coarse = testing::final_state<Rk4<Dsp>>(setup().model, setup().initial, step, kT);
   const double spread = (reference_state() - coarse).norm();
   const double tightest = kDecades * tolerance_scale(reference_state(), 1e-10, 1e-12);
   std::printf("  RK4 |y(h = 1e-4) - y(h = 2e-4)| = %.3e, tightest bound %.3e\n", spread,
@@ -187,10 +183,8 @@ TEST(ReferenceAgreement, RestartedAdamsIsFirstOrderAsDeclared) {
   // first-order steps are many.
   static_assert(CvodeAdamsProjected<Dsp>::declaration.order == 1);
   constexpr double T = 1.0;
-  IntegratorOptions tight;
-  tight.h = 1e-4;
-  tight.T = T;
-  const Dsp::State ref = testing::final_state<Rk4<Dsp>>(setup().model, setup().initial, tight);
+  const FixedStep tight_step{1e-4};
+  const Dsp::State ref = testing::final_state<Rk4<Dsp>>(setup().model, setup().initial, tight_step, T);
   std::vector<double> errs;
   for (const double rtol : {1e-4, 1e-6}) {
     const Outcome r = run<CvodeAdamsProjected<Dsp>>(rtol, rtol / 100.0, T);

@@ -79,8 +79,8 @@ struct ThrowsAfterHalf {
 
 IntegratorOptions adaptive(double rtol, double atol, double T) {
   IntegratorOptions opt;
-  opt.rtol = rtol;
-  opt.atol = atol;
+  opt.tolerances.rtol = rtol;
+  opt.tolerances.atol = atol;
   opt.T = T;
   return opt;
 }

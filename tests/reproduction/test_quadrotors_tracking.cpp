@@ -28,13 +28,11 @@ constexpr double kT = 5.0;
 
 TEST(QuadrotorsTracking, Rkmk4TracksTheParabola) {
   const auto setup = testing::make_setup<M>("celledoni2021");
-  IntegratorOptions opt;
-  opt.h = kT / 1999;
-  opt.T = kT;
-  const M::State y = testing::final_state<Rkmk<Rkmk4Method, M>>(setup.model, setup.initial, opt);
+  const FixedStep step{kT / 1999};
+  const M::State y = testing::final_state<Rkmk<Rkmk4Method, M>>(setup.model, setup.initial, step, kT);
   IntegratorOptions tight;
-  tight.rtol = 1e-13;
-  tight.atol = 1e-15;
+  tight.tolerances.rtol = 1e-13;
+  tight.tolerances.atol = 1e-15;
   tight.T = kT;
   const M::State ref = testing::final_state<OdeintRkf78<M>>(setup.model, setup.initial, tight);
   const auto ours = setup.model.outputs(kT, y), theirs = setup.model.outputs(kT, ref);
@@ -52,15 +50,13 @@ TEST(QuadrotorsTracking, Rkmk4TracksTheParabola) {
 /// The largest difference of two runs' (y, v, q, w), and of their attitudes, over every step.
 template <class Integrator>
 std::pair<double, double> difference_of_runs(const M& a, const M& b, const M::State& y0) {
-  IntegratorOptions opt;
-  opt.h = kT / 1999;
-  opt.T = kT;
-  Integrator ia(a, opt), ib(b, opt);
+  const FixedStep step{kT / 1999};
+  Integrator ia(a), ib(b);
   M::State ya = y0, yb = y0;
   double load = 0.0, attitude = 0.0;
   for (int k = 0; k < 1999; ++k) {
-    ia.step(k * opt.h, ya, opt.h);
-    ib.step(k * opt.h, yb, opt.h);
+    ia.step(k * step.h, ya, step.h);
+    ib.step(k * step.h, yb, step.h);
     const M::State d = ya - yb;
     load = std::max({load, d.head<6>().cwiseAbs().maxCoeff(), d.tail<12>().cwiseAbs().maxCoeff()});
     attitude = std::max(attitude, d.segment<24>(6).cwiseAbs().maxCoeff());

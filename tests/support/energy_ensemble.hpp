@@ -30,7 +30,7 @@
 
 #include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
-#include "integrators/options.hpp"
+#include "integrators/step_control.hpp"
 #include "models/views.hpp"
 #include "studies/metrics.hpp"
 #include "support/model_setup.hpp"
@@ -102,14 +102,11 @@ EnsembleDrift ensemble_drift(const CompiledIntegrator<Model>& method, const Setu
   double band = 0.0, first_half = 0.0, second_half = 0.0;
   std::vector<double> t, energy_error;
   for (int member = 0; member < orbits; ++member) {
-    IntegratorOptions opt;
-    opt.h = h;
-    opt.T = T;
     auto y = ensemble_member(s.model, s.initial, member, orbits);
     const double e0 = s.model.energy(y);
     t.clear();
     energy_error.clear();
-    method.make(s.model, opt)->integrate(
+    method.make(s.model, control_for(*method.entry, FixedStep{h}, Tolerances{}), 0.0, T)->integrate(
         y, 0.0, T,
         [&](double time, const typename Model::State& x) {
           t.push_back(time);

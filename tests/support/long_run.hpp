@@ -20,7 +20,7 @@
 
 #include "catalogue/integrator_on_model.hpp"
 #include "integrators/integrate.hpp"
-#include "integrators/options.hpp"
+#include "integrators/step_control.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint::testing {
@@ -47,17 +47,14 @@ LongRun run_steps(const CompiledIntegrator<Model>& method, const Model& model,
   const double horizon = kExerciseHorizons * Model::kExercise.T;
   LongRun run;
   if (method.on_model->adaptive) {
-    IntegratorOptions opt;
-    opt.rtol = kLongRunRtol;
-    opt.atol = kLongRunAtol;
-    opt.T = horizon;
+    const Tolerances tolerances{kLongRunRtol, kLongRunAtol};
     const typename IntegratorOnModel<Model>::Observer observe_finite = [&](double ti,
                                                                            const State& yi) {
       require_finite(yi, ti, method.name());
       observe(ti, yi);
     };
     while (run.steps < steps) {
-      const auto integrator = method.make(model, opt);
+      const auto integrator = method.make(model, tolerances, 0.0, horizon);
       State y = y0;
       double t = 0.0;
       observe(t, static_cast<const State&>(y));
@@ -68,16 +65,15 @@ LongRun run_steps(const CompiledIntegrator<Model>& method, const Model& model,
       run.t_end = t;
     }
   } else {
-    IntegratorOptions opt;
-    opt.h = std::min(Model::kExercise.h, horizon / static_cast<double>(steps));
-    opt.T = opt.h * static_cast<double>(steps);
-    const auto integrator = method.make(model, opt);
+    const FixedStep step{std::min(Model::kExercise.h, horizon / static_cast<double>(steps))};
+    const double T = step.h * static_cast<double>(steps);
+    const auto integrator = method.make(model, step, 0.0, T);
     State y = y0;
-    integrator->integrate(y, 0.0, opt.T, observe, kNoStepCap);
+    integrator->integrate(y, 0.0, T, observe, kNoStepCap);
     run.steps = integrator->work().steps;
     run.passes = 1;
-    run.h = opt.h;
-    run.t_end = opt.T;
+    run.h = step.h;
+    run.t_end = T;
   }
   return run;
 }

@@ -20,28 +20,25 @@ struct OrderMeasurement {
 };
 
 /// `Reference` runs at `tight` and, to estimate its error, at `loose` tolerances. `method...`
-/// follows the model and the options in Integrator's constructor (a runtime-coefficient
+/// follows the model in Integrator's constructor (a runtime-coefficient
 /// method's coefficients, integrators/runtime_explicit_rk.hpp; nothing for a built-in one).
 template <class Integrator, class Reference, class Model, class... Method>
 OrderMeasurement measure_order(const Model& model, const typename Model::State& y0, double T,
                                const std::vector<double>& steps, double tight_rtol,
                                const Method&... method) {
   IntegratorOptions tight;
-  tight.rtol = tight_rtol;
-  tight.atol = tight_rtol * 1e-2;
+  tight.tolerances.rtol = tight_rtol;
+  tight.tolerances.atol = tight_rtol * 1e-2;
   tight.T = T;
   IntegratorOptions loose = tight;
-  loose.rtol *= 10.0;
-  loose.atol *= 10.0;
+  loose.tolerances.rtol *= 10.0;
+  loose.tolerances.atol *= 10.0;
   const auto reference = final_state<Reference>(model, y0, tight);
   OrderMeasurement m;
   m.reference_error = (reference - final_state<Reference>(model, y0, loose)).norm();
   std::vector<std::pair<double, double>> points;
   for (double h : steps) {
-    IntegratorOptions opt;
-    opt.h = h;
-    opt.T = T;
-    const auto y = final_state<Integrator>(model, y0, opt, method...);
+    const auto y = final_state<Integrator>(model, y0, FixedStep{h}, T, method...);
     points.emplace_back(h, (y - reference).norm());
     char line[96];
     std::snprintf(line, sizeof line, "  h = %.4e  err = %.4e\n", h, points.back().second);

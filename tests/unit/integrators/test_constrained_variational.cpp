@@ -80,7 +80,7 @@ State conical(double t) {
 template <class Method>
 State integrate(double h, int steps, State y = conical(0.0)) {
   CartesianPendulum model;
-  ConstrainedVariational<CartesianPendulum, Method> vi(model, IntegratorOptions{.h = h});
+  ConstrainedVariational<CartesianPendulum, Method> vi(model);
   for (int k = 0; k < steps; ++k) vi.step(k * h, y, h);
   return y;
 }
@@ -107,7 +107,7 @@ TYPED_TEST(ConstrainedVariationalTest, ConicalPendulumConvergesAtSecondOrder) {
 TYPED_TEST(ConstrainedVariationalTest, KeepsTheConstraintsAndTheNoetherMomentumAtRoundOff) {
   CartesianPendulum model;
   const double h = 0.01;
-  ConstrainedVariational<CartesianPendulum, TypeParam> vi(model, IntegratorOptions{.h = h});
+  ConstrainedVariational<CartesianPendulum, TypeParam> vi(model);
   State y = conical(0.0);
   y.tail<3>() += Eigen::Vector3d(0.3, -0.2, 0.0);  // off the relative equilibrium
   y.tail<3>() -= y.tail<3>().dot(y.head<3>()) / y.head<3>().squaredNorm() * y.head<3>();
@@ -127,7 +127,7 @@ TYPED_TEST(ConstrainedVariationalTest, KeepsTheConstraintsAndTheNoetherMomentumA
 
 TYPED_TEST(ConstrainedVariationalTest, AStepOfMinusHUndoesAStepOfH) {
   CartesianPendulum model;
-  ConstrainedVariational<CartesianPendulum, TypeParam> vi(model, IntegratorOptions{.h = 0.05});
+  ConstrainedVariational<CartesianPendulum, TypeParam> vi(model);
   State y = conical(0.0);
   y.tail<3>() += Eigen::Vector3d(0.5, 0.1, 0.0);
   y.tail<3>() -= y.tail<3>().dot(y.head<3>()) / y.head<3>().squaredNorm() * y.head<3>();
@@ -139,7 +139,7 @@ TYPED_TEST(ConstrainedVariationalTest, AStepOfMinusHUndoesAStepOfH) {
 
 TYPED_TEST(ConstrainedVariationalTest, AStepNewtonCannotSolveFailsTyped) {
   CartesianPendulum model;
-  ConstrainedVariational<CartesianPendulum, TypeParam> vi(model, IntegratorOptions{.h = 50.0});
+  ConstrainedVariational<CartesianPendulum, TypeParam> vi(model);
   State y = conical(0.0);
   y.tail<3>() *= 40.0;
   try {
@@ -167,7 +167,7 @@ TEST(ConstrainedVariational, TheMultiplierIsMinusTheTensionOverTheLength) {
   // T = m g / cos th, force -T x / l = 2 mu x, mu = -T / (2 l).
   CartesianPendulum model;
   const double h = 0.001;
-  ConstrainedVariational<CartesianPendulum, ConstrainedVi> vi(model, IntegratorOptions{.h = h});
+  ConstrainedVariational<CartesianPendulum, ConstrainedVi> vi(model);
   State y = conical(0.0);
   for (int k = 0; k < 100; ++k) vi.step(k * h, y, h);
   const double tension = CartesianPendulum::kM * CartesianPendulum::kG / std::cos(kTheta);

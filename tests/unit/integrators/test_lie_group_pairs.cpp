@@ -95,13 +95,11 @@ TYPED_TEST(LieGroupPairTest, ErrorEstimateShrinksWithTheLowerOrder) {
   // Start states: the initial one and two later ones of an accurate RKMK4 run.
   std::vector<typename Model::State> starts{setup.initial};
   {
-    IntegratorOptions opt;
-    opt.h = 1e-3;
-    opt.T = Problem::kT;
+    const FixedStep step{1e-3};
     typename Model::State y = setup.initial;
-    typename Rkmk4Method::template Integrator<Model> rkmk4(setup.model, opt);
-    integrate(rkmk4, y, 0.0, opt.T, [&](double t, const typename Model::State& s) {
-      if (std::abs(t - 0.5 * opt.T) < 0.5e-3 || std::abs(t - opt.T) < 0.5e-3) starts.push_back(s);
+    typename Rkmk4Method::template Integrator<Model> rkmk4(setup.model);
+    integrate(rkmk4, y, 0.0, Problem::kT, step, [&](double t, const typename Model::State& s) {
+      if (std::abs(t - 0.5 * Problem::kT) < 0.5e-3 || std::abs(t - Problem::kT) < 0.5e-3) starts.push_back(s);
     });
   }
   ASSERT_EQ(starts.size(), 3u);
@@ -132,16 +130,16 @@ TYPED_TEST(LieGroupPairTest, GlobalErrorFollowsTheTolerance) {
   auto setup = testing::make_setup<Model>(Problem::kPreset);
   Problem::adjust(setup.initial);
   IntegratorOptions tight;
-  tight.rtol = 1e-14;
-  tight.atol = 1e-16;
+  tight.tolerances.rtol = 1e-14;
+  tight.tolerances.atol = 1e-16;
   tight.T = Problem::kT;
   const auto reference = testing::final_state<CvodeAdams<Model>>(setup.model, setup.initial, tight);
   double previous = INFINITY;
   std::string table;
   for (double tol : {1e-6, 1e-8, 1e-10}) {
     IntegratorOptions opt;
-    opt.rtol = tol;
-    opt.atol = tol / 100;
+    opt.tolerances.rtol = tol;
+    opt.tolerances.atol = tol / 100;
     opt.T = Problem::kT;
     typename TypeParam::Integrator integrator(setup.model, opt);
     auto y = setup.initial;
@@ -165,8 +163,8 @@ TYPED_TEST(LieGroupPairTest, GlobalErrorFollowsTheTolerance) {
 TEST(LieGroupPair, AnUnreachableToleranceIsAStepSizeUnderflowWithTheTime) {
   auto setup = testing::make_setup<DoubleSphericalPendulum>("lee2009");
   IntegratorOptions opt;
-  opt.rtol = 1e-300;
-  opt.atol = 1e-300;
+  opt.tolerances.rtol = 1e-300;
+  opt.tolerances.atol = 1e-300;
   opt.T = 1.0;
   Rkmk54Method::Integrator<DoubleSphericalPendulum> integrator(setup.model, opt);
   auto y = setup.initial;

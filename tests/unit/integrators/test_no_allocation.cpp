@@ -106,18 +106,17 @@ void expect_no_allocation_per_step(const std::string& preset) {
                                                                 const typename Model::State&) {};
   for (const auto& c : compiled_integrators<Model>()) {
     if (!c.runs || c.entry->family == Family::Reference) continue;
-    IntegratorOptions opt;
-    opt.h = 0.01;
-    opt.T = 10.0;
-    const auto integrator = c.make(s.model, opt);
+    const FixedStep step{0.01};
+    const double t_end = 10.0;
+    const auto integrator = c.make(s.model, control_for(*c.entry, step, Tolerances{}), 0.0, t_end);
     auto y = s.initial;
     double t = 0.0;
     const auto one_step = [&] {
       if (c.entry->adaptive) {
-        integrator->advance(t, y, opt.T, ignore);
+        integrator->advance(t, y, t_end, ignore);
       } else {
-        integrator->step(t, y, opt.h);
-        t += opt.h;
+        integrator->step(t, y, step.h);
+        t += step.h;
       }
     };
     one_step();  // the first step may size what is allocated lazily
@@ -183,24 +182,23 @@ void expect_no_allocation_per_step_of_user_methods(const std::string& preset) {
                             .family = Family::LieGroup, .order = 4, .stays_on_manifold = true},
                            to_dynamic(kCf43Scheme)};
   const auto check = [&]<class Integrator>(const auto& method) {
-    IntegratorOptions opt;
-    opt.h = 0.01;
-    Integrator integrator(s.model, opt, method);
+    const double h = 0.01;
+    Integrator integrator(s.model, method);
     auto y = s.initial;
     double t = 0.0;
-    integrator.step(t, y, opt.h);
+    integrator.step(t, y, h);
     const long n = allocations_in([&] {
       for (int k = 0; k < 20; ++k) {
-        t += opt.h;
-        integrator.step(t, y, opt.h);
+        t += h;
+        integrator.step(t, y, h);
       }
     });
     EXPECT_EQ(n, 0) << method.declaration.name << " on " << Model::kName << " allocated " << n
                     << " times in 20 steps";
   };
-  check.template operator()<RuntimeExplicitRk<Model>>(rk);
-  check.template operator()<RuntimeRkmk<Model>>(rkmk);
-  check.template operator()<RuntimeCommutatorFree<Model>>(cf);
+  check.template operator()<ExplicitRk<RuntimeRkMethod, Model>>(rk);
+  check.template operator()<Rkmk<RuntimeRkmkMethod, Model>>(rkmk);
+  check.template operator()<CommutatorFree<RuntimeCfMethod, Model>>(cf);
 }
 
 TEST(NoAllocationPerStep, MethodsGivenByTheirCoefficientsAtRunTime) {

@@ -30,9 +30,7 @@ TEST(ImplicitVariational, StepSatisfiesLlmDiscreteEquations) {
   const auto s = testing::make_setup<Model>("lee2009");
   const auto& m = s.model.inertia();
   for (double h : {0.1, 0.01}) {
-    IntegratorOptions opt;
-    opt.h = h;
-    ImplicitVariational<Model> vi(s.model, opt);
+    ImplicitVariational<Model> vi(s.model);
     Model::State y0 = s.initial;
     for (int k = 0; k < 25; ++k) vi.step(k * h, y0, h);  // somewhere along the trajectory
     Model::State y1 = y0;
@@ -68,31 +66,27 @@ TEST(ImplicitVariational, StepSatisfiesLlmDiscreteEquations) {
 
 TEST(ExplicitVariational, SolvesTheImplicitEquationsOnADiagonalInertia) {
   const auto s = testing::make_setup<SphericalPendulum>("swing");
-  IntegratorOptions opt;
-  opt.h = 0.05;
-  opt.T = 5.0;
-  const auto explicit_end = testing::final_state<ExplicitVariational<SphericalPendulum>>(s.model, s.initial, opt);
-  const auto implicit_end = testing::final_state<ImplicitVariational<SphericalPendulum>>(s.model, s.initial, opt);
+  const FixedStep step{0.05};
+  const double t_end = 5.0;
+  const auto explicit_end = testing::final_state<ExplicitVariational<SphericalPendulum>>(s.model, s.initial, step, t_end);
+  const auto implicit_end = testing::final_state<ImplicitVariational<SphericalPendulum>>(s.model, s.initial, step, t_end);
   EXPECT_EIGEN_NEAR(explicit_end, implicit_end, 1e-12);
 }
 
 TEST(ExplicitVariational, AStepWithoutSolutionIsNonConvergence) {
   const auto s = testing::make_setup<SphericalPendulum>("swing");
-  IntegratorOptions opt;
-  opt.h = 2.0;  // |h w| > 1: (3.17) asks for a point off the sphere
-  ExplicitVariational<SphericalPendulum> vi(s.model, opt);
+  ExplicitVariational<SphericalPendulum> vi(s.model);
   auto y = s.initial;
-  EXPECT_THROW(vi.step(0.0, y, 2.0), NonConvergence);
+  EXPECT_THROW(vi.step(0.0, y, 2.0), NonConvergence);  // |h w| > 1: (3.17) asks for a point off the sphere
 }
 
 TEST(ImplicitVariational, AStepWithoutSolutionIsNonConvergence) {
   const auto s = testing::make_setup<Model>("lee2009");
-  IntegratorOptions opt;
-  opt.h = 50.0;  // far beyond any step the Cayley equation (3.16) can be solved for
-  ImplicitVariational<Model> vi(s.model, opt);
+  ImplicitVariational<Model> vi(s.model);
   auto y = s.initial;
   try {
-    integrate(vi, y, 0.0, 500.0, [](double, const auto&) {});
+    // h far beyond any step the Cayley equation (3.16) can be solved for
+    integrate(vi, y, 0.0, 500.0, FixedStep{50.0}, [](double, const auto&) {});
     FAIL() << "expected a typed failure";
   } catch (const IntegrationFailure& e) {
     EXPECT_TRUE(e.kind() == FailureKind::NonConvergence || e.kind() == FailureKind::NonFinite)

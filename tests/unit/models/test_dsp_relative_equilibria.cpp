@@ -265,12 +265,10 @@ Departure departure(const testing::Setup<Dsp>& s, double h, double T) {
   const Dsp::State y0 = s.initial;
   Departure d;
   std::vector<double> t, azimuth;
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = T;
-  Integrator integrator(s.model, opt);
+  const FixedStep step{h};
+  Integrator integrator(s.model);
   Dsp::State y = y0;
-  integrate(integrator, y, 0.0, T, [&](double ti, const Dsp::State& x) {
+  integrate(integrator, y, 0.0, T, step, [&](double ti, const Dsp::State& x) {
     d.shape = std::max(
         {d.shape, std::abs(x(2) - y0(2)), std::abs(x(5) - y0(5)), std::abs(reach(x) - reach(y0))});
     double phi = std::atan2(x(1), x(0));

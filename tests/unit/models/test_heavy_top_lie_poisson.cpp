@@ -299,14 +299,13 @@ TEST(HeavyTopLiePoisson, ProjectNormalisesGammaOnly) {
 template <class Integrator>
 std::pair<double, double> casimir_errors(const char* preset, double h, int n) {
   const auto s = testing::make_setup<Model>(preset);
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = h * n;
-  Integrator integrator(s.model, opt);
+  const FixedStep step{h};
+  const double t_end = h * n;
+  Integrator integrator(s.model);
   State y = s.initial;
   const double gamma0 = y.tail<3>().squaredNorm(), pigamma0 = y.head<3>().dot(y.tail<3>());
   double gamma_err = 0.0, pigamma_err = 0.0;
-  integrate(integrator, y, 0.0, opt.T, [&](double, const State& z) {
+  integrate(integrator, y, 0.0, t_end, step, [&](double, const State& z) {
     gamma_err =
         std::max(gamma_err, std::abs(z.tail<3>().squaredNorm() - gamma0) / std::abs(gamma0));
     pigamma_err = std::max(pigamma_err,

@@ -138,12 +138,11 @@ TEST(QuadrotorsPayload, LoadAccelerationUnderTheParallelLaw) {
 TEST(QuadrotorsPayload, DesiredDirectionJetsAreTheirDerivativesAlongTheFlow) {
   const auto setup = testing::make_setup<M>("celledoni2021");
   const M& model = setup.model;
-  IntegratorOptions opt;
-  opt.h = 1e-3;
-  opt.T = 1.0;
-  const M::State y0 = testing::final_state<ExplicitRk<Rk4Method, M>>(model, setup.initial, opt);
+  const FixedStep step{1e-3};
+  const double t_end = 1.0;
+  const M::State y0 = testing::final_state<ExplicitRk<Rk4Method, M>>(model, setup.initial, step, t_end);
   const double t0 = 1.0, delta = 1e-4;
-  ExplicitRk<Rk4Method, M> rk4(model, opt);
+  ExplicitRk<Rk4Method, M> rk4(model);
   M::State forward = y0, backward = y0;
   rk4.step(t0, forward, delta);
   rk4.step(t0, backward, -delta);

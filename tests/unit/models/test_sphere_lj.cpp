@@ -336,14 +336,13 @@ TEST(SphereLennardJones, VectorFieldConservesEnergyAndAngularMomentum) {
 TEST(SphereLennardJones, ExplicitVariationalIntegratorConservesAngularMomentum) {
   const auto s = testing::make_setup<Model>("lee2009");
   const double h = 0.005;
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = 100 * h;
-  ExplicitVariational<Model> vi(s.model, opt);
+  const FixedStep step{h};
+  const double t_end = 100 * h;
+  ExplicitVariational<Model> vi(s.model);
   State y = s.initial;
   const Vec3 j0 = s.model.angular_momentum(y);
   Vec3 worst = Vec3::Zero();
-  integrate(vi, y, 0.0, opt.T, [&](double, const State& yk) {
+  integrate(vi, y, 0.0, t_end, step, [&](double, const State& yk) {
     worst = worst.cwiseMax((s.model.angular_momentum(yk) - j0).cwiseAbs());
   });
   EXPECT_EQ(vi.work().steps, 100);
@@ -393,14 +392,13 @@ TEST(SphereLennardJones, WithACutoffTheFieldAndTheVariationalIntegratorKeepTheIn
   // The explicit VI conserves J to round-off, as over all pairs (the bound is the one of
   // ExplicitVariationalIntegratorConservesAngularMomentum).
   const double h = 0.005;
-  IntegratorOptions opt;
-  opt.h = h;
-  opt.T = 100 * h;
-  ExplicitVariational<Model> vi(cut, opt);
+  const FixedStep step{h};
+  const double t_end = 100 * h;
+  ExplicitVariational<Model> vi(cut);
   State y = y0;
   const Vec3 j0 = cut.angular_momentum(y);
   Vec3 worst = Vec3::Zero();
-  integrate(vi, y, 0.0, opt.T, [&](double, const State& yk) {
+  integrate(vi, y, 0.0, t_end, step, [&](double, const State& yk) {
     worst = worst.cwiseMax((cut.angular_momentum(yk) - j0).cwiseAbs());
   });
   double largest = 0.0;

@@ -96,13 +96,12 @@ TEST(PatternEvocation, TheFrameTurningWithARelativeEquilibriumSeesAFixedPoint) {
 
 Sampled integrated_cone(double h, double T) {
   const auto setup = testing::make_setup<SphericalPendulum>("conical");
-  IntegratorOptions opt;
-  opt.h = h;
-  ExplicitVariational<SphericalPendulum> vi(setup.model, opt);
+  const FixedStep step{h};
+  ExplicitVariational<SphericalPendulum> vi(setup.model);
   SphericalPendulum::State y = setup.initial;
   Sampled s;
   std::vector<Eigen::Vector3d> q;
-  integrate(vi, y, 0.0, T, [&](double t, const SphericalPendulum::State& yt) {
+  integrate(vi, y, 0.0, T, step, [&](double t, const SphericalPendulum::State& yt) {
     s.times.push_back(t);
     q.push_back(yt.head<3>());
   });
