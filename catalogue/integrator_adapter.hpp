@@ -20,6 +20,49 @@ namespace geomint {
 template <class I>
 using DrivenBy = std::conditional_t<FixedStepIntegrator<I>, FixedStep, std::monostate>;
 
+namespace detail {
+
+/// The alternative of `control` that I needs; a harness that gives the other is wrong.
+template <class I, class Kind>
+Kind control_of(const StepControl& control) {
+  if (const Kind* kind = std::get_if<Kind>(&control)) return *kind;
+  throw std::logic_error(FixedStepIntegrator<I> ? "a fixed-step integrator needs a FixedStep"
+                                                : "an adaptive integrator needs Tolerances");
+}
+
+}  // namespace detail
+
+/// I on `model` for `control` (of I's kind): a fixed-step I takes no step control; an adaptive
+/// one is constructed with its Tolerances and [t0, T]. `method...` follows the model.
+template <class I, Model M, class... Method>
+I integrator_for(const M& model, const StepControl& control, double t0, double T,
+                 const Method&... method) {
+  if constexpr (FixedStepIntegrator<I>)
+    return I(model, method...);
+  else
+    return I(model, IntegratorOptions{detail::control_of<I, Tolerances>(control), t0, T},
+             method...);
+}
+
+/// What drives I for `control`: its FixedStep, or nothing (an adaptive I has its own control).
+template <class I>
+DrivenBy<I> driven_by(const StepControl& control) {
+  if constexpr (FixedStepIntegrator<I>)
+    return detail::control_of<I, FixedStep>(control);
+  else
+    return {};
+}
+
+/// integrate() of integrators/integrate.hpp for either kind of I, driven by `by`.
+template <class I, class Observe>
+void drive(I& integrator, const DrivenBy<I>& by, typename I::State& y, double t0, double T,
+           const Observe& observe, double max_steps = kNoStepCap) {
+  if constexpr (FixedStepIntegrator<I>)
+    geomint::integrate(integrator, y, t0, T, by, observe, max_steps);
+  else
+    geomint::integrate(integrator, y, t0, T, observe, max_steps);
+}
+
 /// The integrator type I on M behind the run-time interface. `method...` follows the model in
 /// I's constructor (a user method's coefficients: studies/user_method_runner.hpp). A mistake in
 /// I is reported at the concept it misses.
@@ -35,7 +78,8 @@ class PlainIntegratorAdapter : public IntegratorOnModel<M> {
   template <class... Method>
   PlainIntegratorAdapter(const M& model, const StepControl& control, double t0, double T,
                          const Method&... method)
-      : integrator_(constructed(model, control, t0, T, method...)), driven_by_(driven_by(control)) {}
+      : integrator_(integrator_for<I>(model, control, t0, T, method...)),
+        driven_by_(driven_by<I>(control)) {}
 
   void step(double t, State& y, double h) override {
     if constexpr (FixedStepIntegrator<I>)
@@ -73,34 +117,7 @@ class PlainIntegratorAdapter : public IntegratorOnModel<M> {
 
   template <class Observe>
   void run(State& y, double t0, double T, const Observe& observe, double max_steps) {
-    if constexpr (FixedStepIntegrator<I>)
-      geomint::integrate(integrator_, y, t0, T, driven_by_, observe, max_steps);
-    else
-      geomint::integrate(integrator_, y, t0, T, observe, max_steps);
-  }
-
-  template <class... Method>
-  static I constructed(const M& model, const StepControl& control, double t0, double T,
-                       const Method&... method) {
-    if constexpr (FixedStepIntegrator<I>)
-      return I(model, method...);
-    else
-      return I(model, IntegratorOptions{control_of<Tolerances>(control), t0, T}, method...);
-  }
-
-  static DrivenBy<I> driven_by(const StepControl& control) {
-    if constexpr (FixedStepIntegrator<I>)
-      return control_of<FixedStep>(control);
-    else
-      return {};
-  }
-
-  /// The alternative of `control` that I needs; a harness that gives the other is wrong.
-  template <class Kind>
-  static Kind control_of(const StepControl& control) {
-    if (const Kind* kind = std::get_if<Kind>(&control)) return *kind;
-    throw std::logic_error(FixedStepIntegrator<I> ? "a fixed-step integrator needs a FixedStep"
-                                                  : "an adaptive integrator needs Tolerances");
+    drive(integrator_, driven_by_, y, t0, T, observe, max_steps);
   }
 
   [[no_unique_address]] DrivenBy<I> driven_by_;

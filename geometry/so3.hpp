@@ -33,10 +33,10 @@ inline Vec3 vee(const Mat3& a) {
 
 inline Vec3 bracket(const Vec3& u, const Vec3& v) { return u.cross(v); }
 
-/// sin(t)/t, (1 - cos t)/t^2 and (t - sin t)/t^3, accurate for every t >= 0.
-struct RodriguesCoefficients {
-  double a, b, c;
-  explicit RodriguesCoefficients(double t) {
+/// sin(t)/t and (1 - cos t)/t^2, accurate for every t >= 0: all that exp needs.
+struct RodriguesExpCoefficients {
+  double a, b;
+  explicit RodriguesExpCoefficients(double t) {
     const double t2 = t * t;
     if (t < 1e-4) {  // the omitted t^4 terms are below 1e-17
       a = 1.0 - t2 / 6.0;
@@ -46,6 +46,16 @@ struct RodriguesCoefficients {
       a = std::sin(t) / t;
       b = 2.0 * s * s / t2;  // 1 - cos t = 2 sin^2(t/2), free of cancellation
     }
+  }
+};
+
+/// sin(t)/t, (1 - cos t)/t^2 and (t - sin t)/t^3, accurate for every t >= 0. exp takes
+/// RodriguesExpCoefficients instead: where the compiler does not inline this constructor
+/// (its choice depends on the whole unit), c's series would be computed for nothing.
+struct RodriguesCoefficients : RodriguesExpCoefficients {
+  double c;
+  explicit RodriguesCoefficients(double t) : RodriguesExpCoefficients(t) {
+    const double t2 = t * t;
     if (t < 1.0) {  // t - sin t cancels: sum_k (-t^2)^k / (2k+3)!, to below 1e-19 relative
       c = 0.0;
       double term = 1.0 / 6.0;
@@ -61,7 +71,7 @@ struct RodriguesCoefficients {
 
 /// Rodrigues' formula exp(hat u) = I + a hat(u) + b hat(u)^2.
 inline Mat3 exp(const Vec3& u) {
-  const RodriguesCoefficients k(u.norm());
+  const RodriguesExpCoefficients k(u.norm());
   const Mat3 u_hat = hat(u);
   return Mat3::Identity() + k.a * u_hat + k.b * u_hat * u_hat;
 }
