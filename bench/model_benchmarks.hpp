@@ -1,7 +1,7 @@
 #pragma once
-// The bench_integrators entries of one model, registered by its own translation unit (generated
+// The bench_integrators entries of one model, compiled in its own translation unit (generated
 // from bench/model_bench.cpp.in for every model of catalogue/model_registry.txt, at the model's
-// Exercise). The integrators are the model's compiled catalogue (catalogue/integrator_on_model.hpp),
+// Exercise) and registered by bench_integrators.cpp's main(). The integrators are the model's compiled catalogue (catalogue/integrator_on_model.hpp),
 // the code geomint runs: a step/ entry times one virtual call into it per step, an integrate_
 // entry one call per integration.
 //

@@ -60,6 +60,10 @@ ButcherTableau<kDynamicStages> to_dynamic(const ButcherTableau<S>& t) {
 template <class T, std::size_t S>
 using StageArray = std::conditional_t<S == kDynamicStages, std::vector<T>, std::array<T, S>>;
 
+/// A method's Butcher tableau: how FixedStepMethod (integrators/fixed_step_base.hpp) picks the
+/// coefficients of an explicit RK or RKMK method.
+inline constexpr auto kTableauOf = [](const auto& method) -> const auto& { return method.tableau; };
+
 /// Gives per-stage scratch `count` entries (a vector; an array has its own) of dimension dim.
 template <class Stages, class Index>
 void size_stages(Stages& stages, std::size_t count, Index dim) {

@@ -21,15 +21,13 @@ namespace geomint {
 template <class Method, LieGroupOde M>
 class CasasOwrenRkmk4 : public FixedStepBase<M> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
   static constexpr Declaration declaration = Method::declaration;
 
   explicit CasasOwrenRkmk4(const M& model)
-      : Base(model) {
+      : FixedStepBase<M>(model) {
     for (Algebra* v : {&f1_, &f2_, &f3_, &f4_, &u_, &bracket_}) v->resize(algebra_dimension(model));
     stage_.resize(model.dimension());
   }
@@ -61,8 +59,8 @@ class CasasOwrenRkmk4 : public FixedStepBase<M> {
     out *= h;
   }
 
-  using Base::model_;
-  using Base::work_;
+  using FixedStepBase<M>::model_;
+  using FixedStepBase<M>::work_;
   Algebra f1_, f2_, f3_, f4_, u_, bracket_;
   State stage_;
 };

@@ -17,14 +17,13 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
-#include <variant>
+#include <utility>
 #include <vector>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "integrators/fixed_step_base.hpp"
-#include "integrators/method_source.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -100,6 +99,10 @@ concept LieGroupOdeWithDistance =
     LieGroupOde<M> && requires(const typename M::State& y) {
       { M::Group::distance(y, y) } -> std::convertible_to<double>;
     };
+
+/// A method's commutator-free scheme: how FixedStepMethod (integrators/fixed_step_base.hpp)
+/// picks the coefficients of a commutator-free method.
+inline constexpr auto kSchemeOf = [](const auto& method) -> const auto& { return method.scheme; };
 
 namespace detail {
 
@@ -180,54 +183,26 @@ class CfStages {
 /// integrators/method_source.hpp). Stages the update does not need (an embedded pair's extra
 /// stages) are not evaluated.
 template <class Method, LieGroupOde M>
-class CommutatorFree : public FixedStepBase<M>, public DeclaredBy<Method> {
+class CommutatorFree : public FixedStepMethod<M, Method, ConstantScheme, kSchemeOf> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
 
-  /// `method...`: the method given at run time, which must outlive the integrator; nothing
-  /// for a built-in one.
-  template <class... Given>
-    requires(sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0))
-  explicit CommutatorFree(const M& model, const Given&... method)
-      : Base(model),
-        DeclaredBy<Method>(method...),
-        stages_(model, scheme().stages.size()) {
-    if constexpr (RunTimeMethod<Method>) stages_used_ = detail::cf_stages_needed(scheme().update);
-  }
+  explicit CommutatorFree(const M& model, const auto&... method)
+      : CommutatorFree::FixedStepMethod(model, method...),
+        stages_(model, this->coefficients().stages.size()) {}
 
   void step(double t, State& y, double h) {
-    stages_.evaluate(scheme(), model_, t, y, h, stages_used(), work_);
-    stages_.build(scheme().update, y, h, y, work_);
-    ++work_.steps;
+    const std::size_t used = this->template counted<kStagesUsed>();
+    stages_.evaluate(this->coefficients(), this->model_, t, y, h, used, this->work_);
+    stages_.build(this->coefficients().update, y, h, y, this->work_);
+    ++this->work_.steps;
   }
 
  private:
-  using Base::model_;
-  using Base::work_;
-  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::scheme)>::kStages;
-
-  decltype(auto) scheme() const {
-    if constexpr (RunTimeMethod<Method>)
-      return (this->method().scheme);
-    else
-      return ConstantScheme<Method::scheme>{};
-  }
-  /// A built-in method's count is a constant (its loops then have constant bounds).
-  std::size_t stages_used() const {
-    if constexpr (RunTimeMethod<Method>) {
-      return stages_used_;
-    } else {
-      constexpr std::size_t kUsed = detail::cf_stages_needed(Method::scheme.update);
-      return kUsed;
-    }
-  }
-
-  // A run-time method's count of the stages it evaluates (a built-in's is the constant above).
-  [[no_unique_address]] std::conditional_t<RunTimeMethod<Method>, std::size_t, std::monostate>
-      stages_used_{};
-  detail::CfStages<M, kStages> stages_;
+  static constexpr auto kStagesUsed = [](const auto& scheme) {
+    return detail::cf_stages_needed(scheme.update);
+  };
+  detail::CfStages<M, CommutatorFree::kStages> stages_;
 };
 
 /// One attempted step of an embedded commutator-free pair (Celledoni Section 4.2), for

@@ -86,9 +86,7 @@ struct Rattle {
 template <ConstrainedLagrangian M, class Method>
 class ConstrainedVariational : public FixedStepBase<M> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
   using Positions = typename M::Positions;
   using Constraints = typename M::Constraints;
   using ConstraintJacobian = typename M::ConstraintJacobian;
@@ -96,7 +94,7 @@ class ConstrainedVariational : public FixedStepBase<M> {
   static constexpr int kMaxIterations = 30;
 
   explicit ConstrainedVariational(const M& model)
-      : Base(model),
+      : FixedStepBase<M>(model),
         d_(model.positions_dimension()),
         c_(model.constraint_count()),
         lu_(d_ + c_),
@@ -229,8 +227,8 @@ class ConstrainedVariational : public FixedStepBase<M> {
     throw NonConvergence(t, buf);
   }
 
-  using Base::model_;
-  using Base::work_;
+  using FixedStepBase<M>::model_;
+  using FixedStepBase<M>::work_;
   Eigen::Index d_, c_;
   Eigen::PartialPivLU<Matrix> lu_;
   Eigen::PartialPivLU<Matrix> velocity_lu_;

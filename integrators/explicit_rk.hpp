@@ -4,13 +4,13 @@
 
 #include <array>
 #include <cstdint>
-#include <type_traits>
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/fixed_step_base.hpp"
-#include "integrators/method_source.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -42,40 +42,24 @@ inline void explicit_rk_step(const M& model, const Tableau& tab, double t, typen
 /// (integrators/runtime_explicit_rk.hpp), with the same members as values
 /// (integrators/method_source.hpp).
 template <class Method, AmbientOde M>
-class ExplicitRk : public FixedStepBase<M>, public DeclaredBy<Method> {
+class ExplicitRk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
 
-  /// `method...`: the method given at run time, which must outlive the integrator; nothing
-  /// for a built-in one.
-  template <class... Given>
-    requires(sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0))
-  explicit ExplicitRk(const M& model, const Given&... method)
-      : Base(model), DeclaredBy<Method>(method...) {
+  explicit ExplicitRk(const M& model, const auto&... method)
+      : ExplicitRk::FixedStepMethod(model, method...) {
     stage_.resize(model.dimension());
-    size_stages(k_, tableau().stages(), model.dimension());
+    size_stages(k_, this->coefficients().stages(), model.dimension());
   }
 
   void step(double t, State& y, double h) {
-    detail::explicit_rk_step(model_, tableau(), t, y, h, stage_, k_);
-    if (reproject()) model_.project(y);
-    ++work_.steps;
-    work_.f_evals += static_cast<std::int64_t>(k_.size());
+    detail::explicit_rk_step(this->model_, this->coefficients(), t, y, h, stage_, k_);
+    if (reproject()) this->model_.project(y);
+    ++this->work_.steps;
+    this->work_.f_evals += static_cast<std::int64_t>(k_.size());
   }
 
  private:
-  using Base::model_;
-  using Base::work_;
-  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::tableau)>::kStages;
-
-  decltype(auto) tableau() const {
-    if constexpr (RunTimeMethod<Method>)
-      return (this->method().tableau);
-    else
-      return ConstantTableau<Method::tableau>{};
-  }
   bool reproject() const {
     if constexpr (RunTimeMethod<Method>)
       return this->method().reproject;
@@ -84,7 +68,7 @@ class ExplicitRk : public FixedStepBase<M>, public DeclaredBy<Method> {
   }
 
   State stage_;
-  StageArray<State, kStages> k_;
+  StageArray<State, ExplicitRk::kStages> k_;
 };
 
 }  // namespace geomint

@@ -2,10 +2,12 @@
 // Where a fixed-step integrator's method comes from, so that one class per family serves both
 // kinds: a built-in method struct (integrators/classical_methods.hpp, lie_group_methods.hpp),
 // whose declaration and coefficients are compile-time constants (its zero coefficients then
-// cost nothing), or a method given at run time (a study spec's `methods:`, built by
-// studies/user_method.hpp), whose declaration and coefficients are a value held by reference.
+// cost nothing, and loops over its stages have constant bounds), or a method given at run time
+// (a study spec's `methods:`, built by studies/user_method.hpp), whose declaration and
+// coefficients are a value held by reference.
 
 #include <concepts>
+#include <cstddef>
 #include <type_traits>
 
 #include "integrators/declaration.hpp"
@@ -16,22 +18,45 @@ namespace geomint {
 template <class Method>
 concept RunTimeMethod = std::is_member_object_pointer_v<decltype(&Method::declaration)>;
 
-/// A built-in method: the integrator's declaration is the method's, a compile-time constant.
-template <class Method>
-class DeclaredBy {
+/// What a fixed-step class's constructor takes after the model: the method given at run time
+/// (which must outlive the integrator), or nothing for a built-in one.
+template <class Method, class... Given>
+concept MethodArguments = sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0) &&
+                          (std::same_as<Given, Method> && ...);
+
+/// A built-in method `Method` of a family whose coefficients (a Butcher tableau, a
+/// commutator-free scheme) `Coefficients` picks from a method: they are the constant
+/// `Constant<...>` (integrators/butcher_tableau.hpp: ConstantTableau), and counted() gives a
+/// count of them as a constant.
+template <class Method, template <const auto&> class Constant, auto Coefficients>
+class MethodSource {
  public:
   static constexpr Declaration declaration = Method::declaration;
+
+ protected:
+  static constexpr auto coefficients() { return Constant<Coefficients(Method{})>{}; }
+  /// Count(coefficients), e.g. the stages a step evaluates.
+  template <auto Count>
+  static std::size_t counted() {
+    constexpr std::size_t kCount = Count(Coefficients(Method{}));
+    return kCount;
+  }
 };
 
-/// A method given at run time: the declaration is per object (integrate() reads either), and
-/// the method, which must outlive the integrator, is held by reference.
-template <RunTimeMethod Method>
-class DeclaredBy<Method> {
+/// A method given at run time: the declaration is per object (integrate() reads either), the
+/// coefficients a reference into the method.
+template <RunTimeMethod Method, template <const auto&> class Constant, auto Coefficients>
+class MethodSource<Method, Constant, Coefficients> {
  public:
   const Declaration declaration;
 
  protected:
-  explicit DeclaredBy(const Method& method) : declaration(method.declaration), method_(method) {}
+  explicit MethodSource(const Method& method) : declaration(method.declaration), method_(method) {}
+  const auto& coefficients() const { return Coefficients(method_); }
+  template <auto Count>
+  std::size_t counted() const {
+    return Count(coefficients());
+  }
   const Method& method() const { return method_; }
 
  private:

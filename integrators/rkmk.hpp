@@ -19,13 +19,12 @@
 #include <cmath>
 #include <cstddef>
 #include <type_traits>
-#include <variant>
+#include <utility>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "integrators/fixed_step_base.hpp"
-#include "integrators/method_source.hpp"
 #include "integrators/work.hpp"
 #include "models/views.hpp"
 
@@ -136,59 +135,29 @@ constexpr bool first_same_as_last(const Tableau& tab) {
 /// after the last one with a nonzero weight b_i (the FSAL stage of Dormand-Prince) are not
 /// evaluated.
 template <class Method, LieGroupOde M>
-class Rkmk : public FixedStepBase<M>, public DeclaredBy<Method> {
+class Rkmk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
 
-  /// `method...`: the method given at run time, which must outlive the integrator; nothing
-  /// for a built-in one.
-  template <class... Given>
-    requires(sizeof...(Given) == (RunTimeMethod<Method> ? 1 : 0))
-  explicit Rkmk(const M& model, const Given&... method)
-      : Base(model),
-        DeclaredBy<Method>(method...),
-        stages_(model, tableau().stages()) {
-    if constexpr (RunTimeMethod<Method>) stages_used_ = detail::stages_used(tableau().b);
+  explicit Rkmk(const M& model, const auto&... method)
+      : Rkmk::FixedStepMethod(model, method...), stages_(model, this->coefficients().stages()) {
     sigma_.resize(algebra_dimension(model));
   }
 
   void step(double t, State& y, double h) {
-    stages_.evaluate(tableau(), model_, t, y, h, 0, stages_used(), work_);
-    stages_.combine(tableau().b, h, stages_used(), sigma_);
+    const std::size_t used = this->template counted<kStagesUsed>();
+    stages_.evaluate(this->coefficients(), this->model_, t, y, h, 0, used, this->work_);
+    stages_.combine(this->coefficients().b, h, used, sigma_);
     Group::exp_act(sigma_, y);
-    ++work_.exponentials;
-    ++work_.steps;
+    ++this->work_.exponentials;
+    ++this->work_.steps;
   }
 
  private:
-  using Base::model_;
-  using Base::work_;
-  static constexpr std::size_t kStages = std::remove_cvref_t<decltype(Method::tableau)>::kStages;
-
-  decltype(auto) tableau() const {
-    if constexpr (RunTimeMethod<Method>)
-      return (this->method().tableau);
-    else
-      return ConstantTableau<Method::tableau>{};
-  }
-  /// A built-in method's count is a constant (its loops then have constant bounds).
-  std::size_t stages_used() const {
-    if constexpr (RunTimeMethod<Method>) {
-      return stages_used_;
-    } else {
-      constexpr std::size_t kUsed = detail::stages_used(Method::tableau.b);
-      return kUsed;
-    }
-  }
-
-  // A run-time method's count of the stages it evaluates (a built-in's is the constant above).
-  [[no_unique_address]] std::conditional_t<RunTimeMethod<Method>, std::size_t, std::monostate>
-      stages_used_{};
-  detail::RkmkStages<M, kStages, Method::kDexpinvPower> stages_;
+  static constexpr auto kStagesUsed = [](const auto& tableau) { return detail::stages_used(tableau.b); };
+  detail::RkmkStages<M, Rkmk::kStages, Method::kDexpinvPower> stages_;
   Algebra sigma_;
 };
 

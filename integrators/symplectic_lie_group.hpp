@@ -92,9 +92,7 @@ constexpr Declaration on_left_invariant_hamiltonian(Declaration d) {
 template <CotangentLieGroup M, class Method>
 class SymplecticLieGroup : public FixedStepBase<M> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
   using Cotangent = typename M::Cotangent;
   using Point = typename Cotangent::Point;
   using Algebra = typename Cotangent::Algebra;
@@ -105,7 +103,7 @@ class SymplecticLieGroup : public FixedStepBase<M> {
   static constexpr int kMaxIterations = 30;
 
   explicit SymplecticLieGroup(const M& model)
-      : Base(model) {}
+      : FixedStepBase<M>(model) {}
 
   void step(double t, State& y, double h) {
     Point p = model_.cotangent_point(y);
@@ -213,8 +211,8 @@ class SymplecticLieGroup : public FixedStepBase<M> {
     previous_h_ = h;
   }
 
-  using Base::model_;
-  using Base::work_;
+  using FixedStepBase<M>::model_;
+  using FixedStepBase<M>::work_;
   Unknowns z_ = Unknowns::Zero();
   double previous_h_ = 0.0;
   double jacobian_h_ = 0.0;  // the step size of the factorised Jacobian (0: none yet)

@@ -29,14 +29,12 @@ inline constexpr Declaration kExplicitVariationalDeclaration{
 template <DiagonalSphereLagrangian M>
 class ExplicitVariational : public FixedStepBase<M> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
   using Points = typename M::Points;
   static constexpr Declaration declaration = kExplicitVariationalDeclaration;
 
   explicit ExplicitVariational(const M& model)
-      : Base(model), n_(model.bodies()) {
+      : FixedStepBase<M>(model), n_(model.bodies()) {
     for (Points* p : {&q_, &grad_, &grad_at_, &kick_}) p->resize(3, n_);
   }
 
@@ -78,8 +76,8 @@ class ExplicitVariational : public FixedStepBase<M> {
   }
 
  private:
-  using Base::model_;
-  using Base::work_;
+  using FixedStepBase<M>::model_;
+  using FixedStepBase<M>::work_;
   Eigen::Index n_;
   Points q_, grad_, grad_at_, kick_;
   bool grad_valid_ = false;

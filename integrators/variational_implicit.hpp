@@ -49,16 +49,14 @@ inline constexpr Declaration kImplicitVariationalDeclaration{
 template <SphereLagrangian M>
 class ImplicitVariational : public FixedStepBase<M> {
  public:
-  using Base = FixedStepBase<M>;
-  using typename Base::Model;
-  using typename Base::State;
+  using State = typename M::State;
   using Points = typename M::Points;
   static constexpr Declaration declaration = kImplicitVariationalDeclaration;
   static constexpr int kMaxFixedPoint = 50;
   static constexpr int kMaxNewton = 20;
 
   explicit ImplicitVariational(const M& model)
-      : Base(model),
+      : FixedStepBase<M>(model),
         n_(model.bodies()),
         lu_(3 * n_) {
     inertia_solver_.resize(n_);
@@ -315,8 +313,8 @@ class ImplicitVariational : public FixedStepBase<M> {
                             "); the step size is probably too large");
   }
 
-  using Base::model_;
-  using Base::work_;
+  using FixedStepBase<M>::model_;
+  using FixedStepBase<M>::work_;
   Eigen::Index n_;
   SphereInertiaSolver<M::kBodies, M::kDiagonalInertia> inertia_solver_;
   Points q_, w_, q_next_, dq_, grad_, grad_next_, rhs_, grad_at_;
