@@ -17,7 +17,6 @@
 #include <cstddef>
 #include <string_view>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "integrators/butcher_tableau.hpp"
@@ -185,13 +184,11 @@ class CfStages {
 template <class Method, LieGroupOde M>
 class CommutatorFree : public FixedStepMethod<M, Method, ConstantScheme, kSchemeOf> {
  public:
-  using State = typename M::State;
-
   explicit CommutatorFree(const M& model, const auto&... method)
       : CommutatorFree::FixedStepMethod(model, method...),
         stages_(model, this->coefficients().stages.size()) {}
 
-  void step(double t, State& y, double h) {
+  void step(double t, typename M::State& y, double h) {
     const std::size_t used = this->template counted<kStagesUsed>();
     stages_.evaluate(this->coefficients(), this->model_, t, y, h, used, this->work_);
     stages_.build(this->coefficients().update, y, h, y, this->work_);

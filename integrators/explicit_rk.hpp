@@ -5,8 +5,6 @@
 #include <array>
 #include <cstdint>
 #include <cstddef>
-#include <type_traits>
-#include <utility>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
@@ -44,15 +42,13 @@ inline void explicit_rk_step(const M& model, const Tableau& tab, double t, typen
 template <class Method, AmbientOde M>
 class ExplicitRk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
  public:
-  using State = typename M::State;
-
   explicit ExplicitRk(const M& model, const auto&... method)
       : ExplicitRk::FixedStepMethod(model, method...) {
     stage_.resize(model.dimension());
     size_stages(k_, this->coefficients().stages(), model.dimension());
   }
 
-  void step(double t, State& y, double h) {
+  void step(double t, typename M::State& y, double h) {
     detail::explicit_rk_step(this->model_, this->coefficients(), t, y, h, stage_, k_);
     if (reproject()) this->model_.project(y);
     ++this->work_.steps;
@@ -67,8 +63,8 @@ class ExplicitRk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf
       return Method::kReproject;
   }
 
-  State stage_;
-  StageArray<State, ExplicitRk::kStages> k_;
+  typename M::State stage_;
+  StageArray<typename M::State, ExplicitRk::kStages> k_;
 };
 
 }  // namespace geomint

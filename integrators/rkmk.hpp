@@ -18,8 +18,6 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
-#include <type_traits>
-#include <utility>
 
 #include "integrators/butcher_tableau.hpp"
 #include "integrators/declaration.hpp"
@@ -137,7 +135,6 @@ constexpr bool first_same_as_last(const Tableau& tab) {
 template <class Method, LieGroupOde M>
 class Rkmk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
  public:
-  using State = typename M::State;
   using Algebra = typename M::Algebra;
   using Group = typename M::Group;
 
@@ -146,7 +143,7 @@ class Rkmk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
     sigma_.resize(algebra_dimension(model));
   }
 
-  void step(double t, State& y, double h) {
+  void step(double t, typename M::State& y, double h) {
     const std::size_t used = this->template counted<kStagesUsed>();
     stages_.evaluate(this->coefficients(), this->model_, t, y, h, 0, used, this->work_);
     stages_.combine(this->coefficients().b, h, used, sigma_);
