@@ -1,10 +1,13 @@
-// geomint run: one model, one integrator, one run; writes the full time series as CSV.
+// geomint run: one model, one integrator, one run; writes the time series as CSV, every output
+// point or every Nth (--every).
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/limit_options.hpp"
+#include "cli/series_writer.hpp"
 #include "errors/exit_status_errors.hpp"
 #include "models/invariant.hpp"
 #include "studies/atomic_file.hpp"
@@ -42,6 +46,7 @@ struct RunOptions {
   double T = 1.0;
   double max_steps = RunLimits{}.max_steps;
   std::string max_output;
+  std::string every = "1";  // write every Nth output point, and the first and the last
   bool project = false;
 };
 
@@ -108,6 +113,18 @@ CaseSpec case_from(const RunOptions& o) {
   return c;
 }
 
+/// --every N: a whole number from 1 (parsed here: CLI11 would wrap 2^63 around, and its range
+/// check names the largest double).
+long long every_point(const RunOptions& o) {
+  long long n = 0;
+  const char* end = o.every.data() + o.every.size();
+  const auto [stop, error] = std::from_chars(o.every.data(), end, n);
+  if (o.every.empty() || error != std::errc() || stop != end || n < 1)
+    throw InputError("--every " + o.every + ": expected a whole number from 1 to " +
+                     std::to_string(std::numeric_limits<long long>::max()));
+  return n;
+}
+
 double output_cap(const RunOptions& o) {
   return o.max_output.empty() ? RunLimits{}.max_output_bytes : max_output_bytes(o.max_output);
 }
@@ -115,51 +132,49 @@ double output_cap(const RunOptions& o) {
 /// The bytes a CSV row of `columns` numbers can take: 24 characters a number and a separator.
 constexpr double kRowBytesPerColumn = 25.0;
 
+/// Refuses a fixed-step run whose output, known before it starts, would pass the cap.
+void check_output_estimate(const CaseSpec& spec, long long every, double max_output, std::size_t columns) {
+  if (std::isnan(spec.h)) return;
+  const double rows = rows_written(fixed_step_count(spec.T, spec.h), every);
+  const double estimate = rows * static_cast<double>(columns) * kRowBytesPerColumn;
+  if (estimate <= max_output) return;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "the output of %.3g rows of %zu columns is up to %.3g bytes, more than --max-output %.0f",
+                rows, columns, estimate, max_output);
+  throw InputError(buf);
+}
+
 int run(const RunOptions& o) {
   const CaseSpec spec = case_from(o);
   const double max_output = output_cap(o);
+  const long long every = every_point(o);
   AtomicFile out = o.out.empty() || o.out == "-" ? AtomicFile::standard_output() : AtomicFile(o.out);
+  SeriesWriter series(out, max_output, every);
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto last_report = std::chrono::steady_clock::now();
-  std::string row;
   CaseHooks hooks;
   hooks.on_start = [&](const std::vector<std::string>& state, const std::vector<std::string>& inv,
                        const std::vector<std::string>& outputs) {
-    // A fixed-step run's output is known before it starts: refuse one beyond the cap now.
-    const double columns = static_cast<double>(1 + state.size() + inv.size() + outputs.size());
-    if (!std::isnan(spec.h)) {
-      const double estimate = (fixed_step_count(spec.T, spec.h) + 1.0) * columns * kRowBytesPerColumn;
-      if (estimate > max_output) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "the output of %.3g rows of %.0f columns is up to %.3g bytes, more than --max-output %.0f",
-                      fixed_step_count(spec.T, spec.h) + 1.0, columns, estimate, max_output);
-        throw InputError(buf);
-      }
-    }
-    row = "t";
-    for (const auto& c : state) row += "," + c;
-    for (const auto& c : inv) row += "," + c;
-    for (const auto& c : outputs) row += "," + c;
-    out.write(row + "\n");
+    check_output_estimate(spec, every, max_output, 1 + state.size() + inv.size() + outputs.size());
+    series.header(state, inv, outputs);
   };
   hooks.on_output = [&](double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
                         const std::vector<double>& outputs) {
-    row = csv_number(t);
-    for (Eigen::Index i = 0; i < y.size(); ++i) row += "," + csv_number(y(i));
-    for (double v : inv) row += "," + csv_number(v);
-    for (double v : outputs) row += "," + csv_number(v);
-    row += "\n";
-    if (static_cast<double>(out.size() + row.size()) > max_output)
-      throw TooMuchWork(t, "the output reached the cap of " + csv_number(max_output) + " bytes (--max-output)");
-    out.write(row);
+    series.point(t, y, inv, outputs);
     if (terminal && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
       std::fprintf(stderr, "\rt = %.6g of %.6g (%.0f%%)", t, spec.T, 100.0 * t / spec.T);
       last_report = std::chrono::steady_clock::now();
     }
   };
-  const CaseResult r = run_case(spec, hooks);
+  CaseResult r = run_case(spec, hooks);
   if (terminal) std::fprintf(stderr, "\r%60s\r", "");
   if (r.status == "n/a") throw InputError(r.detail);
+  try {
+    series.finish();
+  } catch (const TooMuchWork& e) {
+    r.status = std::string(to_string(e.kind()));
+    r.detail = e.what();
+  }
   out.commit();  // the series up to a failure is kept too
   if (r.status != "ok") {
     std::fprintf(stderr, "geomint run: %s (step %lld; the output up to it is kept)\n", r.detail.c_str(),
@@ -205,6 +220,10 @@ Subcommand add_run_command(CLI::App& app) {
   cmd->add_option("--max-output", o->max_output,
                   "refuse a run whose CSV would be larger, stop an adaptive one there (bytes, or e.g. "
                   "2GiB; default 1GiB)");
+  cmd->add_option("--every", o->every,
+                  "write every Nth output point (a fixed-step method's step, an adaptive one's "
+                  "output point), and always the first and the last (default 1: all); the "
+                  "summary's errors are over every point");
   cmd->add_option("--out", o->out,
                   "CSV file to write (default: standard output); written to OUT.tmp.<pid> and renamed "
                   "when done, so a refused run leaves an existing OUT as it was");

@@ -143,6 +143,36 @@ class Run(unittest.TestCase):
         q = [float(x) for x in self.rows()[1][1:4]]
         self.assertAlmostEqual(sum(x * x for x in q), 1.0, places=14)
 
+    def run_every(self, every, *args):
+        """The rows and summary of a run at --every `every` (None: without the option)."""
+        thin = [] if every is None else ["--every", str(every)]
+        r = geomint("run", "--model", "spherical_pendulum", *args, *thin, "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return self.rows(), r.stderr.split(";")[1]
+
+    def test_every_writes_the_first_every_nth_and_the_last_point(self):
+        for args in (["--integrator", "rk4", "--h", "0.01", "--T", "1"],
+                     ["--integrator", "dopri45", "--rtol", "1e-6", "--T", "3"]):
+            full, errors = self.run_every(None, *args)
+            points = full[1:]
+            for every in (1, 3, 10, 30, len(points) - 1, len(points) + 5):
+                kept = points[::every] + ([] if (len(points) - 1) % every == 0 else points[-1:])
+                rows, thin_errors = self.run_every(every, *args)
+                self.assertEqual(rows, [full[0]] + kept, (args, every))
+                self.assertEqual(thin_errors, errors)  # the summary is over every point
+
+    def test_every_takes_a_positive_whole_number(self):
+        base = ["--model", "spherical_pendulum", "--integrator", "rk4", "--h", "0.01"]
+        for bad in ("0", "-1", "1.5", "ten", "nan"):
+            self.expect_refused([*base, "--every", bad], "--every")
+
+    def test_the_output_cap_counts_the_rows_that_will_be_written(self):
+        base = ["--model", "spherical_pendulum", "--integrator", "rk4", "--h", "1e-3", "--max-output", "2000"]
+        self.expect_refused(base, "1e+03 rows", "more than --max-output 2000")
+        r = geomint("run", *base, "--every", "500", "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual([float(row[0]) for row in self.rows()[1:]], [0.0, 0.5, 1.0])
+
     def test_failure_is_typed_with_its_time_and_keeps_the_series(self):
         r = geomint("run", "--model", "spherical_pendulum", "--integrator", "vi_explicit",
                     "--h", "2", "--T", "10", "--out", self.out)

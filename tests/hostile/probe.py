@@ -749,6 +749,11 @@ run_case("max-output-1000-kept", [*RK4, "--max-output", "1000"], 2, [r"output|by
 run_case("max-output-1M-ok", [*RK4, "--max-output", "1M"], 0, check=complete(rows=101, last_t=1.0))
 for label, value in [("nan", "nan"), ("0", "0"), ("-1", "-1"), ("abc", "abc"), ("1Q", "1Q"), ("inf", "inf")]:
     run_case(f"max-output-{label}", [*RK4, "--max-output", value], 2, [r"max-output|max_output", NOT_UNKNOWN])
+run_case("every-7-ok", [*RK4, "--every", "7"], 0, check=complete(rows=16, last_t=1.0))
+run_case("every-huge-ok", [*RK4, "--every", "9223372036854775807"], 0, check=complete(rows=2, last_t=1.0))
+for label, value in [("0", "0"), ("-1", "-1"), ("nan", "nan"), ("inf", "inf"), ("1.5", "1.5"),
+                     ("abc", "abc"), ("1e300", "1e300"), ("2^63", "9223372036854775808"), ("empty", "")]:
+    run_case(f"every-{label}", [*RK4, "--every", value], 2, [r"every", NOT_UNKNOWN])
 run_case("max-steps-99", [*RK4, "--max-steps", "99"], 2, [r"steps?", names_number(100)])
 run_case("max-steps-100-ok", [*RK4, "--max-steps", "100"], 0, check=complete(rows=101, last_t=1.0))
 for label, value in [("0", "0"), ("-1", "-1"), ("nan", "nan"), ("inf", "inf"), ("1.5", "1.5"),
