@@ -14,6 +14,9 @@
 // Celledoni's ad*_{(xi,u)} (Pi, Gamma) = (-xi x Pi - u x Gamma, -xi x Gamma) with the sign
 // reversed. Its orbits are the coadjoint orbits: |Gamma|^2 and Pi . Gamma are constant on them
 // (the Casimirs of se(3)*), so a Lie group method built on it keeps both up to round-off.
+//
+// Each group is a class template LazyX with one instance, X = LazyX<>, so that its members are
+// compiled only where they are used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 
@@ -21,7 +24,8 @@
 
 namespace geomint {
 
-struct CoadjointSE3Action {
+template <class = void>
+struct LazyCoadjointSE3Action {
   using Vec3 = Eigen::Vector3d;
   using Point = Eigen::Matrix<double, 6, 1>;    // (Pi, Gamma) in se(3)*
   using Algebra = Eigen::Matrix<double, 6, 1>;  // (u, v) in se(3), geometry/se3.hpp's order
@@ -53,5 +57,6 @@ struct CoadjointSE3Action {
   /// The Euclidean distance in R^6 (for error control; the orbits are embedded in it).
   static double distance(const Point& a, const Point& b) { return (a - b).norm(); }
 };
+using CoadjointSE3Action = LazyCoadjointSE3Action<>;
 
 }  // namespace geomint

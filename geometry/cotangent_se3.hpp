@@ -5,6 +5,9 @@
 // se(3) and se(3)* are both R^6, xi = (A, a) and mu = (m, n) with the rotational part first,
 // paired by the dot product. Ad*_g is the dual of Ad_g as in (10), so Ad*_g = (Ad_g)^T and
 // ad*_xi = (ad_xi)^T, as in Section 3.4.2: ad*_(A,a)(m, n) = (-A x m - a x n, -A x n).
+//
+// Each group is a class template LazyX with one instance, X = LazyX<>, so that its members are
+// compiled only where they are used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 
@@ -14,7 +17,8 @@
 namespace geomint {
 
 /// SE(3) ⋉ se(3)*: a point (g, mu), g in SE(3) and mu the spatial (right-trivialised) momentum.
-struct CotangentSE3 {
+template <class = void>
+struct LazyCotangentSE3 {
   using Vec3 = Eigen::Vector3d;
   using Vec6 = se3::Vec6;
   using Group = se3::Element;
@@ -64,5 +68,6 @@ struct CotangentSE3 {
  private:
   static Vec6 swap_halves(const Vec6& x) { return se3::make(x.tail<3>(), x.head<3>()); }
 };
+using CotangentSE3 = LazyCotangentSE3<>;
 
 }  // namespace geomint

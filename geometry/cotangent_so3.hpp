@@ -8,6 +8,9 @@
 //   ad_xi eta = xi x eta, so ad*_xi mu = -xi x mu;  dexp*_xi = (dexp_xi)^T = dexp_{-xi} on so(3),
 // hence the identity dexp*_{-xi} = dexp_xi that (15) relies on. On the abelian factor R^3 of
 // SO(3) x R^3 the group acts by translation and Ad*, ad* and dexp* are the identity.
+//
+// Each group is a class template LazyX with one instance, X = LazyX<>, so that its members are
+// compiled only where they are used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 
@@ -16,7 +19,8 @@
 namespace geomint {
 
 /// SO(3) ⋉ so(3)*: a point (g, mu), g in SO(3) and mu the spatial (right-trivialised) momentum.
-struct CotangentSO3 {
+template <class = void>
+struct LazyCotangentSO3 {
   using Vec3 = Eigen::Vector3d;
   using Mat3 = Eigen::Matrix3d;
   using Group = Mat3;
@@ -47,11 +51,13 @@ struct CotangentSO3 {
     return so3::log(b * a.transpose());
   }
 };
+using CotangentSO3 = LazyCotangentSO3<>;
 
 /// (SO(3) x R^3) ⋉ (so(3) x R^3)*: a point ((R, x), (mu, p)); the algebra element is (eta, v)
 /// in R^6, the rotation's part first (Celledoni Section 3.4.3, the group S of the quadratic
 /// heavy top).
-struct CotangentSO3xR3 {
+template <class = void>
+struct LazyCotangentSO3xR3 {
   using Vec3 = Eigen::Vector3d;
   using Vec6 = Eigen::Matrix<double, 6, 1>;
   using Mat3 = Eigen::Matrix3d;
@@ -75,11 +81,11 @@ struct CotangentSO3xR3 {
 
   static Point product(const Point& a, const Point& b) {
     return {{a.g.rotation * b.g.rotation, a.g.translation + b.g.translation},
-            a.mu + join(a.g.rotation * b.mu.head<3>(), b.mu.tail<3>())};
+            a.mu + join(a.g.rotation * b.mu.template head<3>(), b.mu.template tail<3>())};
   }
   static Point inverse(const Point& a) {
     const Mat3 rt = a.g.rotation.transpose();
-    return {{rt, -a.g.translation}, -join(rt * a.mu.head<3>(), a.mu.tail<3>())};
+    return {{rt, -a.g.translation}, -join(rt * a.mu.template head<3>(), a.mu.template tail<3>())};
   }
 
   static Algebra Ad_star(const Group& g, const Algebra& mu) {
@@ -106,6 +112,7 @@ struct CotangentSO3xR3 {
     return join(so3::log(b.rotation * a.rotation.transpose()), b.translation - a.translation);
   }
 };
+using CotangentSO3xR3 = LazyCotangentSO3xR3<>;
 
 /// The right-trivialised symplectic form (13) at (g, mu), on tangent vectors written
 /// (R_g* xi, delta nu):

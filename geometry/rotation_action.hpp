@@ -3,6 +3,9 @@
 // Celledoni et al.: the algebra so(3) ~ R^3 (hat map), exp by Rodrigues, the exact dexpinv of
 // Section 2.2 and its series. Its orbits are the spheres |y| = const, the coadjoint orbits on
 // which the body angular momentum of a free rigid body moves.
+//
+// Each group is a class template LazyX with one instance, X = LazyX<>, so that its members are
+// compiled only where they are used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 
@@ -10,7 +13,8 @@
 
 namespace geomint {
 
-struct RotationAction {
+template <class = void>
+struct LazyRotationAction {
   using Point = Eigen::Vector3d;
   using Algebra = Eigen::Vector3d;  // so(3)
 
@@ -27,5 +31,6 @@ struct RotationAction {
   /// great-circle one for nearby points.
   static double distance(const Point& a, const Point& b) { return (a - b).norm(); }
 };
+using RotationAction = LazyRotationAction<>;
 
 }  // namespace geomint

@@ -5,6 +5,9 @@
 // rotation's part first. exp is Rodrigues' on eta and the identity map on v; dexpinv, the
 // bracket and the dexpinv series act on eta alone (R^3 is abelian). Celledoni's heavy top
 // (21)-(22) is a Lie group ODE under it, with the spatial momentum as p.
+//
+// Each group is a class template LazyX with one instance, X = LazyX<>, so that its members are
+// compiled only where they are used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 
@@ -12,7 +15,8 @@
 
 namespace geomint {
 
-struct RotationTranslationAction {
+template <class = void>
+struct LazyRotationTranslationAction {
   using Point = Eigen::Matrix<double, 12, 1>;
   using Algebra = Eigen::Matrix<double, 6, 1>;
   using Vec3 = Eigen::Vector3d;
@@ -43,5 +47,6 @@ struct RotationTranslationAction {
   /// which is all error control needs.
   static double distance(const Point& a, const Point& b) { return (a - b).norm(); }
 };
+using RotationTranslationAction = LazyRotationTranslationAction<>;
 
 }  // namespace geomint

@@ -4,10 +4,14 @@
 // An element u of so(3) is stored as a vector in R^3 with hat(u) v = u x v.
 // dexp and dexpinv are right-trivialised, as in Celledoni (6)-(8):
 //   d/dt exp(u(t)) = hat(dexp_u(u'(t))) exp(u(t)).
+//
+// The functions are templates with no parameter of their own (`template <class = void>`), here
+// and in the other geometry headers: the Eigen code in the body of a plain inline function is
+// compiled in every unit that includes the header, called or not, that of a template only where
+// it is called (about a second per unit; docs/build-time.md).
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 
@@ -18,6 +22,7 @@ namespace geomint::so3 {
 using Vec3 = Eigen::Vector3d;
 using Mat3 = Eigen::Matrix3d;
 
+template <class = void>
 inline Mat3 hat(const Vec3& u) {
   Mat3 m;
   m << 0.0, -u.z(), u.y(),  //
@@ -27,10 +32,12 @@ inline Mat3 hat(const Vec3& u) {
 }
 
 /// Inverse of hat; of a general matrix it takes the skew-symmetric part.
+template <class = void>
 inline Vec3 vee(const Mat3& a) {
   return 0.5 * Vec3(a(2, 1) - a(1, 2), a(0, 2) - a(2, 0), a(1, 0) - a(0, 1));
 }
 
+template <class = void>
 inline Vec3 bracket(const Vec3& u, const Vec3& v) { return u.cross(v); }
 
 /// sin(t)/t and (1 - cos t)/t^2, accurate for every t >= 0: all that exp needs.
@@ -70,6 +77,7 @@ struct RodriguesCoefficients : RodriguesExpCoefficients {
 };
 
 /// Rodrigues' formula exp(hat u) = I + a hat(u) + b hat(u)^2.
+template <class = void>
 inline Mat3 exp(const Vec3& u) {
   const RodriguesExpCoefficients k(u.norm());
   const Mat3 u_hat = hat(u);
@@ -77,6 +85,7 @@ inline Mat3 exp(const Vec3& u) {
 }
 
 /// The left Jacobian J(u) = I + b hat(u) + c hat(u)^2 (the translation part of exp on SE(3)).
+template <class = void>
 inline Mat3 left_jacobian(const Vec3& u) {
   const RodriguesCoefficients k(u.norm());
   const Mat3 u_hat = hat(u);
@@ -85,6 +94,7 @@ inline Mat3 left_jacobian(const Vec3& u) {
 
 /// Principal logarithm: the u with |u| <= pi and exp(u) = R. At angle pi the sign of the
 /// axis is not determined by R; the axis is returned with its largest component positive.
+template <class = void>
 inline Vec3 log(const Mat3& rot) {
   const Vec3 s = vee(rot);  // sin(theta) n
   const double c = 0.5 * (rot.trace() - 1.0);
@@ -106,21 +116,18 @@ inline Vec3 log(const Mat3& rot) {
 /// The rotation nearest to a in the Frobenius norm: U V^T from a = U S V^T, with the sign of
 /// the last singular pair flipped if that has determinant -1 (the orthogonal projection onto
 /// SO(3) of a matrix near it).
-inline Mat3 nearest_rotation(const Mat3& a) {
-  const Eigen::JacobiSVD<Mat3> svd(a, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  Mat3 u = svd.matrixU();
-  if ((u * svd.matrixV().transpose()).determinant() < 0.0) u.col(2) = -u.col(2);
-  return u * svd.matrixV().transpose();
-}
+Mat3 nearest_rotation(const Mat3& a);  // geometry/so3.cpp: an SVD, compiled once
 
 /// Cayley map of LLM Section 3.3: F = (I + hat f)(I - hat f)^{-1}
 ///   = ((1 - f.f) I + 2 f f^T + 2 hat f) / (1 + f.f), a rotation by 2 atan|f| about f.
+template <class = void>
 inline Mat3 cayley(const Vec3& f) {
   const double ff = f.squaredNorm();
   return ((1.0 - ff) * Mat3::Identity() + 2.0 * f * f.transpose() + 2.0 * hat(f)) / (1.0 + ff);
 }
 
 /// dexp_u(v) = v + (1 - cos a)/a^2 u x v + (a - sin a)/a^3 u x (u x v), a = |u|  (Celledoni (7)).
+template <class = void>
 inline Vec3 dexp(const Vec3& u, const Vec3& v) {
   const RodriguesCoefficients k(u.norm());
   const Vec3 uv = u.cross(v);
@@ -129,12 +136,14 @@ inline Vec3 dexp(const Vec3& u, const Vec3& v) {
 
 /// Exact inverse (Celledoni Section 2.2):
 ///   dexpinv_u(v) = v - 1/2 u x v + a^{-2} (1 - a/2 cot(a/2)) u x (u x v),  a = |u| < 2 pi.
+template <class = void>
 inline Vec3 dexpinv(const Vec3& u, const Vec3& v) {
   const Vec3 uv = u.cross(v);
   return v - 0.5 * uv + dexpinv_g2(u.norm()) * u.cross(uv);
 }
 
 /// The series (8) truncated after ad_u^k, k = `max_power`: sum_{j<=k} B_j/j! ad_u^j v.
+template <class = void>
 inline Vec3 dexpinv_series(const Vec3& u, const Vec3& v, int max_power) {
   return dexpinv_series_generic(u, v, max_power, [](const Vec3& x, const Vec3& y) {
     return bracket(x, y);

@@ -5,6 +5,8 @@
 //   y = [q_1, ..., q_n, w_1, ..., w_n],  |q_i| = 1,  q_i . w_i = 0,
 // which is also the layout of the ambient ODE state and of the `run` CSV columns.
 // An element of se(3)^n is stored as xi = [u_1, v_1, ..., u_n, v_n], Celledoni's order.
+//
+// Templates with no parameter of their own, compiled only where used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -22,6 +24,7 @@ using Vec3 = Eigen::Vector3d;
 using Vec6 = Eigen::Matrix<double, 6, 1>;
 
 /// psi((A, a), (q, w)) = (A q, A w + hat(a) A q).
+template <class = void>
 inline void act(const se3::Element& g, Vec3& q, Vec3& w) {
   const Vec3 aq = g.rotation * q;
   w = g.rotation * w + g.translation.cross(aq);
@@ -29,6 +32,7 @@ inline void act(const se3::Element& g, Vec3& q, Vec3& w) {
 }
 
 /// The infinitesimal generator psi_*((u, v))|_(q, w) = (hat(u) q, hat(u) w + hat(v) q).
+template <class = void>
 inline void generator(const Vec6& xi, const Vec3& q, const Vec3& w, Vec3& dq, Vec3& dw) {
   const Vec3 u = xi.head<3>(), v = xi.tail<3>();
   dq = u.cross(q);

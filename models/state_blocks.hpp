@@ -16,6 +16,9 @@
 // The distance of two states is sqrt(sum over blocks of d_block^2): geodesic on S^2 and SO(3),
 // Euclidean elsewhere. Every defect and distance is NaN when its input is not finite, so that
 // a non-finite state can never read as "on the manifold".
+//
+// The manifold:: functions are templates with no parameter of their own, compiled only where
+// used: geometry/so3.hpp says why.
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -92,6 +95,7 @@ namespace manifold {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The great-circle angle between two points of S^2, accurate for small and large angles.
+template <class = void>
 inline double sphere_angle(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
   if (!a.allFinite() || !b.allFinite()) return kNaN;
   return std::atan2(a.cross(b).norm(), a.dot(b));
@@ -99,6 +103,7 @@ inline double sphere_angle(const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
 
 /// The rotation angle of A^T B for rotations A, B: atan2(sin, cos) with
 /// 2 sin = |vee(R - R^T)| and 2 cos = tr R - 1 (R = A^T B), accurate at 0 and near pi.
+template <class = void>
 inline double rotation_angle(const Eigen::Matrix3d& a, const Eigen::Matrix3d& b) {
   if (!a.allFinite() || !b.allFinite()) return kNaN;
   const Eigen::Matrix3d r = a.transpose() * b;
@@ -106,11 +111,13 @@ inline double rotation_angle(const Eigen::Matrix3d& a, const Eigen::Matrix3d& b)
   return std::atan2(0.5 * axial.norm(), 0.5 * (r.trace() - 1.0));
 }
 
+template <class = void>
 inline double orthogonality_defect(const Eigen::Matrix3d& q) {
   if (!q.allFinite()) return kNaN;
   return (q.transpose() * q - Eigen::Matrix3d::Identity()).norm();
 }
 
+template <class = void>
 inline double determinant_defect(const Eigen::Matrix3d& q) {
   if (!q.allFinite()) return kNaN;
   return q.determinant() - 1.0;
