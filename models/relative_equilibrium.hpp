@@ -12,13 +12,16 @@
 // eigenvalue with a positive real part. The Jacobian is by central differences.
 
 #include <Eigen/Core>
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 
 #include "models/views.hpp"
 
 namespace geomint {
+
+/// The eigenvalues of a real square matrix (models/relative_equilibrium.cpp: Eigen's
+/// EigenSolver, compiled once rather than in every unit that takes a spectrum).
+Eigen::VectorXcd eigenvalues(const Eigen::MatrixXd& a);
 
 /// F(y) = f(y) - omega e3 x y, blockwise over the 3-blocks of y.
 template <AmbientOde M>
@@ -48,7 +51,7 @@ Eigen::VectorXcd relative_equilibrium_spectrum(const M& model, const typename M:
     jac.col(j) = (rotating_frame_field(model, plus, omega) -
                   rotating_frame_field(model, minus, omega)) / (2.0 * d);
   }
-  return Eigen::EigenSolver<Eigen::MatrixXd>(jac, false).eigenvalues();
+  return eigenvalues(jac);
 }
 
 /// The largest real part of that spectrum: positive and well above the finite-difference

@@ -1,5 +1,7 @@
 #include "studies/user_method.hpp"
 
+#include <nlohmann/json.hpp>
+
 namespace geomint {
 
 UserMethod::UserMethod(std::string name, std::string description,

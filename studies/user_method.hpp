@@ -9,7 +9,7 @@
 #include <string_view>
 #include <variant>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "integrators/declaration.hpp"
 #include "integrators/runtime_commutator_free.hpp"

@@ -6,7 +6,6 @@
 
 #include <Eigen/Core>
 #include <Eigen/LU>
-#include <unsupported/Eigen/MatrixFunctions>
 
 #include "support/finite_difference.hpp"
 
@@ -17,6 +16,7 @@ using Vec6 = Eigen::Matrix<double, 6, 1>;
 using Mat3 = Eigen::Matrix3d;
 using Mat4 = Eigen::Matrix4d;
 using Mat6 = Eigen::Matrix<double, 6, 6>;
+using Mat7 = Eigen::Matrix<double, 7, 7>;
 
 /// The cross-product matrix: skew(u) v = u x v, entry by entry.
 inline Mat3 skew(const Vec3& u) {
@@ -58,8 +58,13 @@ inline Mat4 homogeneous(const Mat3& rot, const Vec3& r) {
   return m;
 }
 
-inline Mat3 expm(const Mat3& a) { return a.exp(); }
-inline Mat4 expm(const Mat4& a) { return a.exp(); }
+/// Eigen's matrix exponential and logarithm, compiled once for the sizes the tests use
+/// (tests/support/matrix_lie.cpp): each size costs a unit seconds to compile.
+Mat3 expm(const Mat3& a);
+Mat4 expm(const Mat4& a);
+Mat6 expm(const Mat6& a);
+Mat7 expm(const Mat7& a);
+Mat3 logm(const Mat3& a);
 
 /// dexp on so(3) by Richardson-extrapolated central differences of Eigen's matrix exponential.
 inline Vec3 dexp_so3_fd(const Vec3& u, const Vec3& v) {

@@ -22,7 +22,6 @@
 #include <numbers>
 #include <string>
 #include <type_traits>
-#include <unsupported/Eigen/MatrixFunctions>
 #include <vector>
 
 #include "geometry/cotangent_se3.hpp"
@@ -43,6 +42,7 @@ using geomint::CotangentSO3;
 using geomint::CotangentSO3xR3;
 using geomint::testing::dexp_se3_fd;
 using geomint::testing::dexp_so3_fd;
+using geomint::testing::expm;
 using geomint::testing::hat4;
 using geomint::testing::homogeneous;
 using geomint::testing::kRichardsonTol;
@@ -183,7 +183,7 @@ Sq<C> ad_algebra_matrix(const typename C::Algebra& xi) {
 /// exp(hat(xi)) by Eigen's Pade approximation.
 template <class C>
 typename Rep<C>::Mat matrix_exp(const typename C::Algebra& xi) {
-  return Rep<C>::hat(xi).exp();
+  return expm(typename Rep<C>::Mat(Rep<C>::hat(xi)));
 }
 
 /// dexp_xi by Richardson differences of Eigen's exponential: d/de exp(xi + e e_i) exp(-xi).

@@ -14,7 +14,6 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
-#include <unsupported/Eigen/MatrixFunctions>
 #include <vector>
 
 #include "support/eigen_matchers.hpp"

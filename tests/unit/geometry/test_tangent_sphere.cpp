@@ -17,7 +17,6 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <unsupported/Eigen/MatrixFunctions>
 
 #include "support/eigen_matchers.hpp"
 #include "support/finite_difference.hpp"

@@ -29,7 +29,6 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <unsupported/Eigen/MatrixFunctions>
 #include <vector>
 
 #include "integrators/classical_methods.hpp"
