@@ -29,7 +29,7 @@ struct LimitOptions {
   void add_to(CLI::App& cmd) {
     cmd.add_option("--max-steps", max_steps,
                    "override the spec's max_steps: refuse a fixed-step case of more steps, stop an "
-                   "adaptive one there (default 1e7)");
+                   "adaptive one there (default 1e8)");
     cmd.add_option("--max-output", max_output,
                    "override the spec's max_output: refuse a study whose result files are "
                    "estimated larger (bytes, or e.g. 2GiB; default 1GiB)");

@@ -1,5 +1,6 @@
 // geomint run: one model, one integrator, one run; writes the time series as CSV, every output
-// point or every Nth (--every).
+// point, every Nth (--every) or those at chosen times (--output-times); or, for a long run, only
+// its long-time statistics (--stats-only, studies/long_time_statistics.hpp) as JSON.
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@
 #include "errors/exit_status_errors.hpp"
 #include "models/invariant.hpp"
 #include "studies/atomic_file.hpp"
+#include "studies/long_time_record.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/result_files.hpp"
 #include "studies/run_limits.hpp"
@@ -46,7 +49,9 @@ struct RunOptions {
   double T = 1.0;
   double max_steps = RunLimits{}.max_steps;
   std::string max_output;
-  std::string every = "1";  // write every Nth output point, and the first and the last
+  std::optional<std::string> every;  // write every Nth output point, and the first and the last
+  std::optional<std::string> output_times;  // "a:step:b" or "t1,t2,...": the first point at or after each
+  bool stats_only = false;   // the long-time statistics, no series
   bool project = false;
 };
 
@@ -115,14 +120,62 @@ CaseSpec case_from(const RunOptions& o) {
 
 /// --every N: a whole number from 1 (parsed here: CLI11 would wrap 2^63 around, and its range
 /// check names the largest double).
-long long every_point(const RunOptions& o) {
+long long every_point(const std::string& every) {
   long long n = 0;
-  const char* end = o.every.data() + o.every.size();
-  const auto [stop, error] = std::from_chars(o.every.data(), end, n);
-  if (o.every.empty() || error != std::errc() || stop != end || n < 1)
-    throw InputError("--every " + o.every + ": expected a whole number from 1 to " +
+  const char* end = every.data() + every.size();
+  const auto [stop, error] = std::from_chars(every.data(), end, n);
+  if (every.empty() || error != std::errc() || stop != end || n < 1)
+    throw InputError("--every " + every + ": expected a whole number from 1 to " +
                      std::to_string(std::numeric_limits<long long>::max()));
   return n;
+}
+
+/// --output-times "a:step:b" (uniform) or "t1,t2,..." (increasing), every time in [0, T].
+OutputSelection output_times(const RunOptions& o) {
+  OutputSelection s;
+  const std::string& text = *o.output_times;
+  const std::string what = "--output-times " + text;
+  const auto in_run = [&](double t) {
+    if (!(t >= 0.0 && t <= o.T))
+      throw InputError(what + ": " + csv_number(t) + " is not in [0, T = " + csv_number(o.T) + "]");
+  };
+  if (text.find(':') != std::string::npos) {
+    const auto first = text.find(':'), second = text.find(':', first + 1);
+    if (second == std::string::npos || text.find(':', second + 1) != std::string::npos)
+      throw InputError(what + ": expected start:step:stop or t1,t2,...");
+    s.start = parse_number(text.substr(0, first), "--output-times start");
+    s.step = parse_number(text.substr(first + 1, second - first - 1), "--output-times step");
+    const double stop = parse_number(text.substr(second + 1), "--output-times stop");
+    if (!(s.step > 0.0)) throw InputError(what + ": the step must be positive");
+    in_run(s.start);
+    in_run(stop);
+    if (stop < s.start) throw InputError(what + ": stop is before start");
+    const double count = std::floor((stop - s.start) / s.step * (1.0 + 1e-12)) + 1.0;
+    if (!(count <= kLargestStepCap)) throw InputError(what + ": more than 2^53 output times");
+    s.count = static_cast<long long>(count);
+    return s;
+  }
+  std::size_t start = 0;
+  for (std::size_t comma = 0; comma != std::string::npos; start = comma + 1) {
+    comma = text.find(',', start);
+    const double t = parse_number(text.substr(start, comma - start), "--output-times");
+    in_run(t);
+    if (!s.listed.empty() && !(t > s.listed.back()))
+      throw InputError(what + ": the times must increase (" + csv_number(t) + " after " + csv_number(s.listed.back()) + ")");
+    s.listed.push_back(t);
+  }
+  return s;
+}
+
+/// Which output points the run writes: --every, --output-times, or (--stats-only) none.
+OutputSelection output_selection(const RunOptions& o) {
+  if (o.stats_only && (o.every || o.output_times))
+    throw InputError("--stats-only writes no series: --every and --output-times do not apply");
+  if (o.every && o.output_times) throw InputError("give --every or --output-times, not both");
+  if (o.output_times) return output_times(o);
+  OutputSelection s;
+  if (o.every) s.every = every_point(*o.every);
+  return s;
 }
 
 double output_cap(const RunOptions& o) {
@@ -132,10 +185,12 @@ double output_cap(const RunOptions& o) {
 /// The bytes a CSV row of `columns` numbers can take: 24 characters a number and a separator.
 constexpr double kRowBytesPerColumn = 25.0;
 
-/// Refuses a fixed-step run whose output, known before it starts, would pass the cap.
-void check_output_estimate(const CaseSpec& spec, long long every, double max_output, std::size_t columns) {
-  if (std::isnan(spec.h)) return;
-  const double rows = rows_written(fixed_step_count(spec.T, spec.h), every);
+/// Refuses a run whose output, known before it starts (a fixed-step run's, or one at listed
+/// times), would pass the cap.
+void check_output_estimate(const CaseSpec& spec, const OutputSelection& selection, double max_output,
+                           std::size_t columns) {
+  if (std::isnan(spec.h) && !selection.by_time()) return;
+  const double rows = selection.rows(std::isnan(spec.h) ? 0.0 : fixed_step_count(spec.T, spec.h));
   const double estimate = rows * static_cast<double>(columns) * kRowBytesPerColumn;
   if (estimate <= max_output) return;
   char buf[160];
@@ -144,43 +199,8 @@ void check_output_estimate(const CaseSpec& spec, long long every, double max_out
   throw InputError(buf);
 }
 
-int run(const RunOptions& o) {
-  const CaseSpec spec = case_from(o);
-  const double max_output = output_cap(o);
-  const long long every = every_point(o);
-  AtomicFile out = o.out.empty() || o.out == "-" ? AtomicFile::standard_output() : AtomicFile(o.out);
-  SeriesWriter series(out, max_output, every);
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  auto last_report = std::chrono::steady_clock::now();
-  CaseHooks hooks;
-  hooks.on_start = [&](const std::vector<std::string>& state, const std::vector<std::string>& inv,
-                       const std::vector<std::string>& outputs) {
-    check_output_estimate(spec, every, max_output, 1 + state.size() + inv.size() + outputs.size());
-    series.header(state, inv, outputs);
-  };
-  hooks.on_output = [&](double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
-                        const std::vector<double>& outputs) {
-    series.point(t, y, inv, outputs);
-    if (terminal && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
-      std::fprintf(stderr, "\rt = %.6g of %.6g (%.0f%%)", t, spec.T, 100.0 * t / spec.T);
-      last_report = std::chrono::steady_clock::now();
-    }
-  };
-  CaseResult r = run_case(spec, hooks);
-  if (terminal) std::fprintf(stderr, "\r%60s\r", "");
-  if (r.status == "n/a") throw InputError(r.detail);
-  try {
-    series.finish();
-  } catch (const TooMuchWork& e) {
-    r.status = std::string(to_string(e.kind()));
-    r.detail = e.what();
-  }
-  out.commit();  // the series up to a failure is kept too
-  if (r.status != "ok") {
-    std::fprintf(stderr, "geomint run: %s (step %lld; the output up to it is kept)\n", r.detail.c_str(),
-                 static_cast<long long>(r.work.steps + 1));
-    return 3;
-  }
+/// The summary line of a finished run.
+void print_summary(const CaseSpec& spec, const CaseResult& r) {
   if (!r.notes.empty()) std::fprintf(stderr, "geomint run: %s\n", r.notes.c_str());
   const std::vector<Invariant> declared = find_model(spec.model).declarations().second;
   std::fprintf(stderr,
@@ -191,6 +211,55 @@ int run(const RunOptions& o) {
                summary_figure(declared, InvariantKind::Energy, r.metrics.energy_err_max).c_str(),
                summary_figure(declared, InvariantKind::ManifoldDefect,
                               r.metrics.manifold_defect_max).c_str());
+}
+
+int run(const RunOptions& o) {
+  const CaseSpec spec = case_from(o);
+  const double max_output = output_cap(o);
+  const OutputSelection selection = output_selection(o);
+  AtomicFile out = o.out.empty() || o.out == "-" ? AtomicFile::standard_output() : AtomicFile(o.out);
+  SeriesWriter series(out, max_output, selection);
+  LongTimeStatistics stats;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  auto last_report = std::chrono::steady_clock::now();
+  CaseHooks hooks;
+  if (o.stats_only) {
+    hooks.long_time = &stats;
+  } else {
+    hooks.on_start = [&](const std::vector<std::string>& state, const std::vector<std::string>& inv,
+                         const std::vector<std::string>& outputs) {
+      check_output_estimate(spec, selection, max_output, 1 + state.size() + inv.size() + outputs.size());
+      series.header(state, inv, outputs);
+    };
+  }
+  if (!o.stats_only || terminal)
+    hooks.on_output = [&](double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
+                          const std::vector<double>& outputs) {
+      if (!o.stats_only) series.point(t, y, inv, outputs);
+      if (terminal && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
+        std::fprintf(stderr, "\rt = %.6g of %.6g (%.0f%%)", t, spec.T, 100.0 * t / spec.T);
+        last_report = std::chrono::steady_clock::now();
+      }
+    };
+  CaseResult r = run_case(spec, hooks);
+  if (terminal) std::fprintf(stderr, "\r%60s\r", "");
+  if (r.status == "n/a") throw InputError(r.detail);
+  try {
+    if (o.stats_only) out.write(long_time_json(stats.summaries(), stats.points()).dump(1) + "\n");
+    else series.finish();
+  } catch (const TooMuchWork& e) {
+    r.status = std::string(to_string(e.kind()));
+    r.detail = e.what();
+  }
+  out.commit();  // the series (or the statistics) up to a failure is kept too
+  if (r.status != "ok") {
+    std::fprintf(stderr, "geomint run: %s (step %lld; the output up to it is kept)\n", r.detail.c_str(),
+                 static_cast<long long>(r.work.steps + 1));
+    return 3;
+  }
+  print_summary(spec, r);
+  if (o.stats_only)
+    for (const LongTimeSummary& s : stats.summaries()) std::fprintf(stderr, "geomint run: %s\n", long_time_line(s).c_str());
   return 0;
 }
 
@@ -216,7 +285,7 @@ Subcommand add_run_command(CLI::App& app) {
   cmd->add_option("--atol", o->atol, "absolute tolerance of an adaptive one (default 1e-6)");
   cmd->add_option("--T", o->T, "final time (default 1)");
   cmd->add_option("--max-steps", o->max_steps,
-                  "refuse a fixed-step run of more steps, stop an adaptive one there (default 1e7)");
+                  "refuse a fixed-step run of more steps, stop an adaptive one there (default 1e8)");
   cmd->add_option("--max-output", o->max_output,
                   "refuse a run whose CSV would be larger, stop an adaptive one there (bytes, or e.g. "
                   "2GiB; default 1GiB)");
@@ -224,6 +293,13 @@ Subcommand add_run_command(CLI::App& app) {
                   "write every Nth output point (a fixed-step method's step, an adaptive one's "
                   "output point), and always the first and the last (default 1: all); the "
                   "summary's errors are over every point");
+  cmd->add_option("--output-times", o->output_times,
+                  "write the first output point at or after each of these times: start:step:stop "
+                  "(uniform) or t1,t2,... (increasing), each in [0, T]");
+  cmd->add_flag("--stats-only", o->stats_only,
+                "write no series: the long-time statistics of every conserved invariant and "
+                "manifold defect (per logarithmic time bin, growth exponent, drift) as JSON, and "
+                "one line each on standard error");
   cmd->add_option("--out", o->out,
                   "CSV file to write (default: standard output); written to OUT.tmp.<pid> and renamed "
                   "when done, so a refused run leaves an existing OUT as it was");

@@ -1,5 +1,6 @@
 #pragma once
-// The CSV series `geomint run` writes (cli/run_command.cpp), thinned by --every N.
+// The CSV series `geomint run` writes (cli/run_command.cpp), thinned by --every N or
+// --output-times.
 
 #include <Eigen/Core>
 #include <cmath>
@@ -12,19 +13,36 @@
 
 namespace geomint::cli {
 
-/// The rows a fixed-step run of `steps` steps writes at --every N: t0, every Nth step, the last.
-inline double rows_written(double steps, long long every) {
-  return std::ceil(steps / static_cast<double>(every)) + 1.0;
-}
+/// Which output points a run writes: every Nth (and always the first and the last), or the first
+/// output point at or after each of a list of times (`listed`, increasing) or of `count` uniform
+/// times start, start + step, ... (held as three numbers: --output-times 0:1e-3:1e6 is 10^9 times).
+/// A point within 10^-9 of a step before a listed time counts as at it (k h rounds either way).
+struct OutputSelection {
+  long long every = 1;
+  std::vector<double> listed;
+  double start = 0.0, step = 0.0;
+  long long count = 0;  // of the uniform times
 
-/// The CSV series of a run: the header, then the first, every Nth and the last output point
-/// (--every N), each row refused past the output cap with TooMuchWork. The last point is held
-/// back until finish() when the stride passes over it; holding it copies into vectors of the
-/// same sizes, which does not allocate.
+  bool by_time() const { return !listed.empty() || count > 0; }
+  long long times() const { return listed.empty() ? count : static_cast<long long>(listed.size()); }
+  double time(long long k) const {
+    return listed.empty() ? start + static_cast<double>(k) * step : listed[static_cast<std::size_t>(k)];
+  }
+  /// The rows a fixed-step run of `steps` steps writes, at most.
+  double rows(double steps) const {
+    if (by_time()) return static_cast<double>(times());
+    return std::ceil(steps / static_cast<double>(every)) + 1.0;
+  }
+};
+
+/// The CSV series of a run: the header, then the output points the selection asks for, each row
+/// refused past the output cap with TooMuchWork. At --every N the last point is held back until
+/// finish() when the stride passes over it; holding it copies into vectors of the same sizes,
+/// which does not allocate.
 class SeriesWriter {
  public:
-  SeriesWriter(AtomicFile& out, double max_output, long long every)
-      : out_(out), max_output_(max_output), every_(every) {}
+  SeriesWriter(AtomicFile& out, double max_output, OutputSelection selection)
+      : out_(out), max_output_(max_output), selection_(std::move(selection)) {}
 
   void header(const std::vector<std::string>& state, const std::vector<std::string>& inv,
               const std::vector<std::string>& outputs) {
@@ -36,7 +54,8 @@ class SeriesWriter {
 
   void point(double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
              const std::vector<double>& outputs) {
-    held_ = points_++ % every_ != 0;
+    if (selection_.by_time()) return timed_point(t, y, inv, outputs);
+    held_ = points_++ % selection_.every != 0;
     if (!held_) return write(t, y, inv, outputs);
     t_ = t;
     y_ = y;
@@ -51,13 +70,26 @@ class SeriesWriter {
   }
 
  private:
+  void timed_point(double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
+                   const std::vector<double>& outputs) {
+    const double slack = points_++ == 0 ? 0.0 : 1e-9 * (t - t_);
+    t_ = t;
+    if (next_ >= selection_.times() || t < selection_.time(next_) - slack) return;
+    write(t, y, inv, outputs);
+    while (next_ < selection_.times() && selection_.time(next_) - slack <= t) ++next_;
+  }
+
   void write(double t, const Eigen::VectorXd& y, const std::vector<double>& inv,
              const std::vector<double>& outputs) {
     row_ = csv_number(t);
-    for (Eigen::Index i = 0; i < y.size(); ++i) row_ += "," + csv_number(y(i));
+    const auto cell = [this](double v) {
+      row_ += ',';
+      row_ += csv_number(v);
+    };
+    for (Eigen::Index i = 0; i < y.size(); ++i) cell(y(i));
     for (const auto* values : {&inv, &outputs})
-      for (double v : *values) row_ += "," + csv_number(v);
-    row_ += "\n";
+      for (double v : *values) cell(v);
+    row_ += '\n';
     if (static_cast<double>(out_.size() + row_.size()) > max_output_)
       throw TooMuchWork(t, "the output reached the cap of " + csv_number(max_output_) + " bytes (--max-output)");
     out_.write(row_);
@@ -65,11 +97,12 @@ class SeriesWriter {
 
   AtomicFile& out_;
   double max_output_;
-  long long every_;
+  OutputSelection selection_;
   long long points_ = 0;  // the output points so far, t0 the 0th
+  long long next_ = 0;    // the next output time to write a point for
   std::string row_;
   bool held_ = false;  // the last point is held back, not written
-  double t_ = 0.0;
+  double t_ = 0.0;     // the held point's, or the previous point's, time
   Eigen::VectorXd y_;
   std::vector<double> inv_, outputs_;
 };

@@ -138,14 +138,25 @@ CLAIM_STATES = {"held": ("kept", "held"), "not_held": ("broken", "not held"),
 WHY = {"nominal": "", "from_above": "converging from above", "below_nominal": "below nominal",
        "n/a": "n/a", "adaptive": "adaptive", "no_reference": "no reference",
        "too_few_steps": "too few step sizes", "failed": "no case finished",
-       "no_window": "no asymptotic window", "no_scale": "no scale", "non_finite": "not finite"}
+       "no_window": "no asymptotic window", "no_scale": "no scale", "non_finite": "not finite",
+       "drift": "a significant drift",
+       "too_short": "too short a run to fit a growth", "no_statistics": "no long-time statistics",
+       "not_run": "not run forward and back"}
 # What each promise's value is (docs/result-files.md, verdicts.csv); bounds come from the rows.
 PROMISE_VALUES = {
     "order": "the fitted order in the asymptotic window (orders.csv)",
     "manifold": "the largest manifold defect over the finished cases (manifold_defect_max)",
     "momentum": "the largest relative change of the conserved momentum maps "
                 "(momentum_rel_err_max)",
-    "energy": "the largest relative change of the energy over the run (energy_rel_err_max)"}
+    "energy": "the largest relative change of the energy over the run (energy_rel_err_max)",
+    "long_energy": "the growth exponent alpha of the energy error's envelope over the long run "
+                   "(0 bounded, 1/2 a random walk, 1 a drift)",
+    "long_momentum": "the largest change of a conserved momentum map over the long run, in ULPs "
+                     "of max(1, |J(0)|) per square root of the steps",
+    "long_manifold": "the largest manifold defect over the long run, in ULPs per square root of "
+                     "the steps",
+    "reversibility": "the distance from y(0) after N steps forward and N back, in ULPs of "
+                     "max(1, |y(0)|) per square root of N"}
 
 
 def verdict_state(row: Row) -> str:

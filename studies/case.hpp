@@ -21,6 +21,7 @@ namespace geomint {
 class UserMethod;
 class PositionRecorder;  // studies/evocation_positions.hpp
 class OutputRecorder;    // studies/output_recorder.hpp
+class LongTimeStatistics;  // studies/long_time_statistics.hpp
 
 struct CaseSpec {
   std::string study, experiment;
@@ -33,8 +34,11 @@ struct CaseSpec {
   double rtol = std::numeric_limits<double>::quiet_NaN();  // adaptive methods
   double atol = std::numeric_limits<double>::quiet_NaN();
   double T = 1.0;
-  double max_steps = 1e7;  // the step cap (studies/run_limits.hpp): an adaptive run stops there
+  double max_steps = 1e8;  // the step cap (studies/run_limits.hpp): an adaptive run stops there
   double left_manifold_at = 0.1;  // a manifold defect beyond which a run is a LeftManifold failure
+  // A fixed-step case of a long-time experiment also runs forward over this horizon and back
+  // (CaseResult::reversibility_miss); NaN: not.
+  double reversibility_T = std::numeric_limits<double>::quiet_NaN();
   // How long the repetitions that time the integration last together (studies/case_runner.hpp:
   // time_integration); 0 times one run. Not an input of the numbers: not in the case's key.
   double timed_seconds = 0.01;
@@ -93,6 +97,7 @@ struct CaseHooks {
   CurveRecorder* curves = nullptr;          // optional
   OutputRecorder* outputs = nullptr;        // optional: the model's named outputs
   PositionRecorder* positions = nullptr;    // optional: fixed-step runs, for pattern evocation
+  LongTimeStatistics* long_time = nullptr;  // optional: streamed, at every output point
 };
 
 struct CaseResult {
@@ -118,6 +123,12 @@ struct CaseResult {
   bool stays_on_manifold = false;
   bool energy_conserved = false;   // the model's energy is conserved by the exact flow
   std::string notes;  // e.g. "initial state projected onto the manifold (defect 3e-5)"
+  bool symmetric = false;  // declared
+  // Forward reversibility_steps steps of h and back as many of -h: the model's distance from
+  // the initial state, and the initial state's largest entry (its scale in ULPs).
+  std::int64_t reversibility_steps = 0;
+  double reversibility_miss = std::numeric_limits<double>::quiet_NaN();
+  double reversibility_scale = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace geomint

@@ -7,6 +7,8 @@
 #include "studies/case_evocation.hpp"
 #include "studies/case_keys.hpp"
 #include "studies/evocation_positions.hpp"
+#include "studies/long_time_record.hpp"
+#include "studies/long_time_statistics.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/output_recorder.hpp"
 #include "studies/result_files.hpp"
@@ -19,6 +21,22 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// The record's long-time fields: each quantity's summary (its bins are in the series file), the
+/// energy's growth exponent and that of the manifold defect of largest error (cases.csv).
+void record_long_time(const std::vector<LongTimeSummary>& summaries, const nlohmann::json& full,
+                      nlohmann::json& record) {
+  nlohmann::json quantities = full["quantities"];
+  for (auto& q : quantities) q.erase("bins");
+  record["long_time"] = quantities;
+  const LongTimeSummary* worst_defect = nullptr;
+  for (const LongTimeSummary& s : summaries) {
+    if (s.quantity.kind == InvariantKind::Energy) record["energy_alpha"] = json_number(s.alpha);
+    if (s.quantity.kind == InvariantKind::ManifoldDefect && (!worst_defect || !(s.abs_max <= worst_defect->abs_max)))
+      worst_defect = &s;
+  }
+  if (worst_defect) record["defect_alpha"] = json_number(worst_defect->alpha);
+}
 
 /// Writes one of a case's files into DIR/series and keeps its checksum, for resuming.
 void write_series_file(const fs::path& dir, const std::string& name, const std::string& text,
@@ -59,6 +77,8 @@ nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   std::optional<PositionRecorder> positions;
   if (ex.evokes(job.spec)) positions.emplace(fixed_step_count(job.spec.T, job.spec.h));
   hooks.positions = positions ? &*positions : nullptr;
+  LongTimeStatistics long_time;
+  hooks.long_time = ex.long_time ? &long_time : nullptr;
   const CaseResult result = run_case(job.spec, hooks);
   const bool ran = result.status != "n/a";
   if (hooks.snapshots && ran) write_series_file(dir, job.id + "-snapshots.csv", snapshots.csv, checksums);
@@ -70,6 +90,13 @@ nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
   record["series_files"] = checksums;
   record["added_step"] = added_step;
+  if (hooks.long_time && ran) {
+    const auto summaries = long_time.summaries();
+    const nlohmann::json full = long_time_json(summaries, long_time.points());
+    write_series_file(dir, job.id + "-long-time.json", full.dump(), checksums);
+    record["series_files"] = checksums;
+    record_long_time(summaries, full, record);
+  }
   if (positions && ran) record["evocation"] = evoke_case(dir, job.id, result, *positions, ex.evoke->scan);
   write_file_atomically(dir / "cases" / (job.id + ".json"), sealed_record_text(record));
   return record;

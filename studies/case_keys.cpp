@@ -1,5 +1,6 @@
 #include "studies/case_keys.hpp"
 
+#include <cmath>
 #include <vector>
 
 #include "studies/build_info.hpp"
@@ -13,7 +14,7 @@ namespace {
 
 /// The version of the records and metrics a result folder holds; a change of it (or of the
 /// code revision) redoes every case.
-constexpr int kResultsFormat = 3;
+constexpr int kResultsFormat = 4;
 
 /// The reference a case is measured against, as the experiment asks for it.
 nlohmann::json reference_inputs(const ExperimentSpec& ex) {
@@ -47,6 +48,7 @@ nlohmann::json case_inputs(const CaseSpec& c) {
   j["T"] = c.T;
   j["left_manifold_at"] = c.left_manifold_at;
   j["max_steps"] = c.max_steps;
+  if (!std::isnan(c.reversibility_T)) j["reversibility_T"] = c.reversibility_T;
   if (c.user_method) j["user_method"] = c.user_method->as_json();  // its coefficients
   return j;
 }
@@ -68,6 +70,7 @@ std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   // Only when asked: earlier cases keep their keys.
   if (ex.draws_curves()) j["curves"] = true;
   if (ex.draws_outputs()) j["outputs"] = true;
+  if (ex.long_time) j["long_time"] = true;
   if (ex.evokes(c)) j["evoke"] = scan_json(ex.evoke->scan);
   return hash_of(j);
 }

@@ -22,6 +22,7 @@
 #include "studies/case.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/integrator_dispatch.hpp"
+#include "studies/long_time_statistics.hpp"
 #include "studies/metrics.hpp"
 #include "studies/output_recorder.hpp"
 #include "studies/thread_cpu_time.hpp"
@@ -208,6 +209,27 @@ void time_integration(const MakeIntegrator<M>& make, const typename M::State& y0
   result.cpu_timed_s = total;
 }
 
+/// Forward N = reversibility_T / h steps of h from y0 and N steps of -h back: a symmetric
+/// method (Phi_{-h} = Phi_h^{-1}) comes back to y0 but for round-off, ~ eps sqrt(N)
+/// (studies/verdicts.hpp judges it). A failure on the way is recorded as a NaN miss.
+template <Model M>
+void reverse_run(const MakeIntegrator<M>& make, const M& model, const typename M::State& y0,
+                 const CaseSpec& spec, CaseResult& result) {
+  const auto steps = static_cast<std::int64_t>(fixed_step_count(spec.reversibility_T, spec.h));
+  const auto integrator = make();
+  typename M::State y = y0;
+  try {
+    double t = 0.0;
+    for (std::int64_t k = 0; k < steps; ++k, t = static_cast<double>(k) * spec.h) integrator->step(t, y, spec.h);
+    for (std::int64_t k = steps; k > 0; --k) integrator->step(static_cast<double>(k) * spec.h, y, -spec.h);
+    result.reversibility_miss = model.state_layout().distance(y, y0);
+  } catch (const IntegrationFailure&) {
+    result.reversibility_miss = std::numeric_limits<double>::quiet_NaN();
+  }
+  result.reversibility_steps = steps;
+  result.reversibility_scale = y0.cwiseAbs().maxCoeff();
+}
+
 template <Model M>
 void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::State y,
                     const CaseSpec& spec, const CaseHooks& hooks, CaseResult& result) {
@@ -238,6 +260,7 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
       if constexpr (DrawsCurves<M>)
         if (hooks.curves) record_curves(model, t, s, *hooks.curves);
       if (hooks.positions) hooks.positions->add(t, s);
+      if (hooks.long_time) hooks.long_time->add(t, invariants);
       if (hooks.outputs || hooks.on_output) evaluate_outputs(model, t, s, outputs);
       if (hooks.outputs) hooks.outputs->add(t, outputs);
       if (hooks.on_output) {
@@ -266,6 +289,8 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
   result.metrics = metrics.result();
 
   if (result.status == "ok") time_integration(make, y0, spec, result);
+  if (result.status == "ok" && !std::isnan(spec.reversibility_T) && !std::isnan(spec.h))
+    reverse_run(make, model, y0, spec, result);
 }
 
 
@@ -298,6 +323,7 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   if (hooks.curves && !DrawsCurves<M>) throw InputError(spec.model + " draws no curves");
   if (hooks.outputs && !HasOutputs<M>) throw InputError(spec.model + " has no outputs");
   if (hooks.positions) hooks.positions->start(model.state_layout());
+  if (hooks.long_time) hooks.long_time->start(long_time_quantities(all_invariants(model)), 0.0, spec.T);
   result.layout = model.state_layout();
   for (const auto& inv : all_invariants(model)) result.invariant_names.push_back(inv.name);
   for (const auto& inv : model.declared_invariants())

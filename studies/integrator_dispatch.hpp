@@ -22,6 +22,7 @@ inline void record_declaration(const Declaration& d, CaseResult& result) {
   result.nominal_order = d.order;
   result.adaptive = d.adaptive;
   result.symplectic = d.symplectic;
+  result.symmetric = d.symmetric;
   result.stays_on_manifold = d.stays_on_manifold;
 }
 

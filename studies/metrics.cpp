@@ -229,6 +229,11 @@ DriftEstimate batch_means_drift(const std::vector<double>& t, const std::vector<
     bt.push_back(st / static_cast<double>(per));
     be.push_back(se / static_cast<double>(per));
   }
+  return drift_of_batch_means(bt, be);
+}
+
+DriftEstimate drift_of_batch_means(const std::vector<double>& bt, const std::vector<double>& be) {
+  const auto batches = static_cast<int>(bt.size());
   double mt = 0.0, me = 0.0;
   for (int b = 0; b < batches; ++b) {
     mt += bt[static_cast<std::size_t>(b)] / batches;

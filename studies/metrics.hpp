@@ -147,5 +147,8 @@ struct DriftEstimate {
 };
 DriftEstimate batch_means_drift(const std::vector<double>& t, const std::vector<double>& e,
                                 int batches = 20);
+/// The same estimate from batch means already formed (their mean times and mean errors, in
+/// time order; at least three).
+DriftEstimate drift_of_batch_means(const std::vector<double>& bt, const std::vector<double>& be);
 
 }  // namespace geomint

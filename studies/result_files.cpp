@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -15,9 +16,8 @@ namespace geomint {
 std::string csv_number(double v, bool absent) {
   if (absent) return "";
   if (std::isnan(v)) return "nan";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
+  char buf[32];  // the shortest round trip of a double is at most 24 characters
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
 }
 
 std::string csv_text(const std::string& s) {
@@ -65,7 +65,13 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["adaptive"] = r.adaptive;
   j["symplectic"] = r.symplectic;
   j["stays_on_manifold"] = r.stays_on_manifold;
+  j["symmetric"] = r.symmetric;
   j["energy_conserved"] = r.energy_conserved;
+  j["reversibility_steps"] = r.reversibility_steps;
+  j["reversibility_miss"] = json_number(r.reversibility_miss);
+  j["reversibility_scale"] = json_number(r.reversibility_scale);
+  j["energy_alpha"] = nullptr;  // set from the long-time statistics, where there are some
+  j["defect_alpha"] = nullptr;
   j["steps"] = r.work.steps;
   j["rejected"] = r.work.rejected;
   j["f_evals"] = r.work.f_evals;
@@ -120,7 +126,15 @@ const std::vector<std::string> kColumns = {
     "unit_length_err_mean", "energy_rel_err_max", "nonlinear_iterations", "exponentials",
     "output_points", "fail_time", "status_detail", "reference_err", "below_reference",
     "symplectic", "stays_on_manifold", "momentum_rel_err_max", "global_err_ambient",
-    "casimir_err_max", "manifold_defect_max", "constraint_err_max", "cpu_repetitions", "added_step", "cpu_timed_s"};
+    "casimir_err_max", "manifold_defect_max", "constraint_err_max", "cpu_repetitions", "added_step", "cpu_timed_s",
+    "symmetric", "reversibility_steps", "reversibility_miss", "energy_alpha", "defect_alpha"};
+
+/// The columns whose null is "not measured here" (an empty cell), not "could not be computed".
+bool empty_when_null(const std::string& c) {
+  for (const char* name : {"h", "rtol", "atol", "fail_time", "reversibility_miss", "energy_alpha", "defect_alpha"})
+    if (c == name) return true;
+  return false;
+}
 }  // namespace
 
 const std::vector<std::string>& cases_csv_columns() { return kColumns; }
@@ -143,7 +157,7 @@ std::string cases_csv_row(const nlohmann::json& j) {
     else if (v.is_string()) s += csv_text(v.get<std::string>());
     else if (v.is_number_integer()) s += std::to_string(v.get<long long>());
     else if (v.is_number()) s += csv_number(v.get<double>());
-    else if (v.is_null()) s += (c == "h" || c == "rtol" || c == "atol" || c == "fail_time") ? "" : "nan";
+    else if (v.is_null()) s += empty_when_null(c) ? "" : "nan";
     else s += csv_text(v.dump());
   }
   return s + "\n";

@@ -13,7 +13,8 @@
 
 namespace geomint {
 
-/// A number as a CSV cell: 17 significant digits, "nan" for NaN; an empty cell for `absent`.
+/// A number as a CSV cell: the shortest text that reads back as the same double (std::to_chars),
+/// "nan" for NaN; an empty cell for `absent`.
 std::string csv_number(double v, bool absent = false);
 /// A number as a reason or message shows it: three significant digits ("%.3g").
 std::string short_number(double v);

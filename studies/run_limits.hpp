@@ -1,6 +1,6 @@
 #pragma once
 // What a run may cost before it starts: a cap on the steps it takes and on the output it
-// writes (defaults 10^7 steps and 1 GiB; `--max-steps` / `--max-output`, or `max_steps:` /
+// writes (defaults 10^8 steps and 1 GiB; `--max-steps` / `--max-output`, or `max_steps:` /
 // `max_output:` in a spec). A fixed-step run is checked before it starts from T / h; an
 // adaptive run stops with TooMuchWork when it reaches the cap.
 
@@ -14,7 +14,7 @@
 namespace geomint {
 
 struct RunLimits {
-  double max_steps = 1e7;
+  double max_steps = 1e8;
   double max_output_bytes = 1073741824.0;  // 1 GiB
 };
 

@@ -77,6 +77,10 @@ struct ExperimentSpec {
   bool draws_outputs() const { return has_plot("outputs"); }
   bool has_plot(const std::string& plot) const { return std::find(plots.begin(), plots.end(), plot) != plots.end(); }
   std::optional<EvokeSpec> evoke;
+  /// `long_time`: every case streams its long-time statistics (series/<case_id>-long-time.json),
+  /// and each fixed-step case runs forward over reversibility_T and back.
+  bool long_time = false;
+  double reversibility_T = std::numeric_limits<double>::quiet_NaN();
   /// Whether the case's patterns are evoked: the experiment asks for it and the case is
   /// fixed-step (an adaptive run's output points are not evenly spaced).
   bool evokes(const CaseSpec& c) const { return evoke && (!std::isnan(c.h) || c.same_steps_as); }

@@ -19,7 +19,7 @@ namespace {
 const std::set<std::string> kExperimentKeys = {
     "name",    "title",           "description", "model",     "preset", "presets", "parameters",
     "initial", "project_initial", "T",           "reference", "plots",  "series",  "snapshots",
-    "runs",    "all_integrators", "published", "evoke", "formation_times", "claims"};
+    "runs",    "all_integrators", "published", "evoke", "formation_times", "claims", "long_time"};
 
 /// The keys an experiment under `every_model` does not take: its model's Exercise gives them.
 constexpr const char* kExerciseKeys[] = {"name", "model", "preset", "presets", "T", "runs"};
@@ -130,6 +130,26 @@ void read_snapshots(const YAML::Node& snapshots, const Context& ec, ExperimentSp
   }
 }
 
+/// `long_time: true`, or `long_time: {reversibility_T: X}` (X in (0, T]; default the model's
+/// Exercise horizon or T, the shorter): stream the long-time statistics of every case and run
+/// each fixed-step case forward over X and back (studies/long_time_statistics.hpp, verdicts.hpp).
+void read_long_time(const YAML::Node& node, const Context& ec, const ModelFace& model, ExperimentSpec& ex) {
+  if (!node.IsDefined()) return;
+  ex.reversibility_T = std::min(model.exercise().T, ex.T);
+  if (!node.IsMap()) {
+    ex.long_time = flag(node, ec, "'long_time'");
+    return;
+  }
+  const Context lc = ec.at("long_time", node);
+  reject_unknown_keys(node, lc, {"reversibility_T"});
+  ex.long_time = true;
+  if (!has(node, "reversibility_T")) return;
+  ex.reversibility_T = positive(get(node, "reversibility_T"), lc, "'reversibility_T'");
+  if (ex.reversibility_T > ex.T)
+    lc.fail(get(node, "reversibility_T"), "'reversibility_T' = " + number_text(ex.reversibility_T) +
+                                              " is longer than T = " + number_text(ex.T));
+}
+
 /// `formation_times`, the times of a `formation` plot: 1 to kMaxFormationTimes increasing
 /// times in [0, T] (each a panel's worth of markers: more would be unreadable).
 constexpr std::size_t kMaxFormationTimes = 12;
@@ -234,6 +254,7 @@ ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context
   if (has(node, "series")) ex.series = flag(get(node, "series"), ec, "'series'");
   read_snapshots(get(node, "snapshots"), ec, ex);
   read_formation(node, ec, ex);
+  read_long_time(get(node, "long_time"), ec, model, ex);
 
   const CaseSpec base = base_case(ex);
   const ModelCheck check = check_model(node, ec, ex, model, base);
@@ -287,6 +308,7 @@ CaseSpec SpecReader::base_case(const ExperimentSpec& ex) const {
   base.initial = ex.initial;
   base.project_initial = ex.project_initial;
   base.T = ex.T;
+  if (ex.long_time) base.reversibility_T = ex.reversibility_T;
   return base;
 }
 

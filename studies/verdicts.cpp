@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
+#include <string_view>
 
 #include "errors/exit_status_errors.hpp"
 #include "studies/result_files.hpp"
@@ -26,7 +28,7 @@ namespace {
 struct Pair {
   const ExperimentSpec* experiment;
   std::string integrator, family;
-  bool adaptive = false, symplectic = false, stays_on_manifold = false;
+  bool adaptive = false, symplectic = false, stays_on_manifold = false, symmetric = false;
   std::vector<const nlohmann::json*> cases;
 
   std::vector<const nlohmann::json*> ok() const {
@@ -98,7 +100,8 @@ std::vector<Pair> pairs_of(const StudySpec& spec, const std::vector<nlohmann::js
                              [&](const Pair& p) { return p.integrator == integrator; });
       if (it == pairs.end()) {
         pairs.push_back({&ex, integrator, r["family"].get<std::string>(), r["adaptive"].get<bool>(),
-                         r["symplectic"].get<bool>(), r["stays_on_manifold"].get<bool>(), {}});
+                         r["symplectic"].get<bool>(), r["stays_on_manifold"].get<bool>(),
+                         r.value("symmetric", false), {}});
         it = pairs.end() - 1;
       }
       it->cases.push_back(&r);
@@ -251,6 +254,131 @@ Verdict energy_verdict(const Pair& p) {
   return v;
 }
 
+constexpr double kEps = 2.220446049250313e-16;
+
+/// The long-time summaries (studies/long_time_record.hpp) of the finest finished case of these kinds.
+std::vector<const nlohmann::json*> long_time_of(const nlohmann::json& c, std::initializer_list<std::string_view> kinds) {
+  std::vector<const nlohmann::json*> out;
+  if (!c.contains("long_time")) return out;
+  for (const auto& q : c["long_time"])
+    for (std::string_view k : kinds)
+      if (q["kind"].get<std::string>() == k) out.push_back(&q);
+  return out;
+}
+
+std::string alpha_text(const nlohmann::json& q) {
+  const double a = number_from_json(q["alpha"]);
+  if (std::isnan(a)) return "alpha not measured (" + q["alpha_note"].get<std::string>() + ")";
+  return "alpha " + short_number(a) + " +- " + short_number(number_from_json(q["alpha_se"])) + " over t in [" +
+         short_number(number_from_json(q["fit_from"])) + ", " + short_number(number_from_json(q["fit_to"])) + "]";
+}
+
+/// The finest finished case of a long-time pair, or a not-checked verdict saying why there is none.
+const nlohmann::json* long_case(const Pair& p, Verdict& v) {
+  const nlohmann::json* c = p.finest();
+  if (!c) not_checked(v, "failed", with_failures("no case finished", p));
+  return c;
+}
+
+Verdict long_energy_verdict(const Pair& p) {
+  Verdict v = verdict_of(p, "long_energy");
+  const nlohmann::json* c = long_case(p, v);
+  if (!c) return v;
+  const auto energy = long_time_of(*c, {"energy"});
+  if (energy.empty()) {
+    not_checked(v, "no_statistics", "the case has no long-time statistics of the energy");
+    return v;
+  }
+  const nlohmann::json& q = *energy.front();
+  const double alpha = number_from_json(q["alpha"]), abs_max = number_from_json(q["abs_max"]);
+  const double drift = number_from_json(q["drift"]), se = number_from_json(q["drift_se"]);
+  const double T = number_from_json((*c)["T"]);
+  const std::string over = " (" + setting_of(*c) + ", T = " + short_number(T) + ", max |E - E0| " + short_number(abs_max) +
+                           ", drift " + short_number(drift) + " +- " + short_number(se) + " per unit time)";
+  v.bound = kLongAlphaBound;
+  v.relation = "<=";
+  if (std::isnan(alpha) && abs_max == 0.0) {
+    v.value = 0.0;
+    v.state = VerdictState::Kept;
+    v.reason = "the energy error is exactly 0 after the first 100 steps" + over;
+    return v;
+  }
+  if (std::isnan(alpha) && std::isfinite(abs_max)) {
+    not_checked(v, "too_short", alpha_text(q) + over);
+    return v;
+  }
+  v.value = alpha;
+  const bool drifts = std::abs(drift) > 4.0 * se && std::abs(drift) * T > 0.5 * abs_max;
+  // Round-off's own random walk is no broken promise: a single walk's fitted alpha scatters by
+  // ~0.1 about 1/2, so an error still within kRoundOffUlps eps max(1, |E0|) sqrt(N) is kept.
+  const double n = std::sqrt(std::max(1.0, number_from_json((*c)["output_points"])));
+  const double round_off = kRoundOffUlps * kEps * std::max(1.0, std::abs(number_from_json(q["initial"]))) * n;
+  const bool bounded = alpha <= kLongAlphaBound || abs_max <= round_off;
+  v.state = bounded && !drifts ? VerdictState::Kept : VerdictState::Broken;
+  if (std::isnan(alpha)) v.why = "non_finite";
+  else if (drifts) v.why = "drift";
+  v.reason = "the energy error's envelope: " + alpha_text(q) + (alpha <= kLongAlphaBound ? " <= " : " > ") +
+             short_number(kLongAlphaBound) + (alpha > kLongAlphaBound && bounded ? ", within round-off's " + short_number(round_off) : "") +
+             (drifts ? "; a significant drift" : "") + over;
+  return v;
+}
+
+/// Round-off level over N steps, growing no faster than sqrt(t): each quantity's largest error
+/// in ULPs of its scale per sqrt(N); the largest of them is the value.
+Verdict long_round_off_verdict(const Pair& p, const std::string& promise, std::initializer_list<std::string_view> kinds,
+                               bool relative) {
+  Verdict v = verdict_of(p, promise);
+  const nlohmann::json* c = long_case(p, v);
+  if (!c) return v;
+  const auto quantities = long_time_of(*c, kinds);
+  if (quantities.empty()) {
+    not_checked(v, "no_statistics", "the case has no long-time statistics of these quantities");
+    return v;
+  }
+  const double n = std::sqrt(std::max(1.0, number_from_json((*c)["output_points"])));
+  double worst = -1.0;  // then NaN once any is
+  std::string worst_text;
+  for (const nlohmann::json* q : quantities) {
+    const double scale = relative ? std::max(1.0, std::abs(number_from_json((*q)["initial"]))) : 1.0;
+    const double abs_max = number_from_json((*q)["abs_max"]);
+    const double ulps = abs_max / (kEps * scale * n);
+    if (std::isnan(ulps) || (!std::isnan(worst) && ulps > worst)) {
+      worst = ulps;
+      worst_text = (*q)["name"].get<std::string>() + ": max |err| " + short_number(abs_max) + ", " + alpha_text(*q);
+    }
+  }
+  judge_at_most(v, worst, kRoundOffUlps, "the largest error in ULPs per sqrt(steps) (" + worst_text + ", " + setting_of(*c) + ")");
+  return v;
+}
+
+Verdict reversibility_verdict(const Pair& p) {
+  Verdict v = verdict_of(p, "reversibility");
+  const nlohmann::json* c = long_case(p, v);
+  if (!c) return v;
+  const double steps = number_from_json((*c)["reversibility_steps"]);
+  if (!(steps > 0)) {
+    not_checked(v, "not_run", "no run forward and back (a case of a long_time experiment runs one)");
+    return v;
+  }
+  const double miss = number_from_json((*c)["reversibility_miss"]);
+  const double scale = std::max(1.0, number_from_json((*c)["reversibility_scale"]));
+  judge_at_most(v, miss / (kEps * scale * std::sqrt(steps)), kReversibilityUlps,
+                "forward " + short_number(steps) + " steps of " + setting_of(*c) + " and back: missed y(0) by " +
+                    short_number(miss) + ", in ULPs of max(1, |y(0)|) per sqrt(steps)");
+  return v;
+}
+
+/// The promises a pair of a long_time experiment is judged on over the long run.
+void add_long_time_verdicts(const Pair& p, const nlohmann::json& first, std::vector<Verdict>& promises) {
+  if (p.symplectic && p.has_metric("energy_rel_err_max") && first.value("energy_conserved", false))
+    promises.push_back(long_energy_verdict(p));
+  if (p.symplectic && p.has_metric("momentum_err_max"))
+    promises.push_back(long_round_off_verdict(p, "long_momentum", {"momentum"}, true));
+  if (p.stays_on_manifold && p.has_metric("manifold_defect_max"))
+    promises.push_back(long_round_off_verdict(p, "long_manifold", {"manifold_defect"}, false));
+  if (p.symmetric && !p.adaptive) promises.push_back(reversibility_verdict(p));
+}
+
 /// The spec's known deviation for this verdict, if any.
 const KnownDeviation* known_deviation(const StudySpec& spec, const Verdict& v, const ExperimentSpec& ex) {
   for (const auto& k : spec.known_deviations) {
@@ -271,7 +399,8 @@ void apply_known_deviation(Verdict& v, const KnownDeviation* k) {
     v.reason += " (the spec marks a known deviation here, which did not occur)";
     return;
   }
-  if (v.why == "n/a" || v.why == "adaptive" || v.why == "no_reference" || v.why == "too_few_steps") return;
+  for (const char* unmeasured : {"n/a", "adaptive", "no_reference", "too_few_steps", "too_short", "no_statistics", "not_run"})
+    if (v.why == unmeasured) return;
   v.state = VerdictState::Explained;
   v.reason = k->reason + " [measured: " + v.reason + "]";
 }
@@ -290,6 +419,11 @@ std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohma
       std::vector<std::string> declared = {"order"};
       if (p.stays_on_manifold) declared.push_back("manifold");
       if (p.symplectic) declared.insert(declared.end(), {"momentum", "energy"});
+      if (p.experiment->long_time) {
+        if (p.symplectic) declared.insert(declared.end(), {"long_energy", "long_momentum"});
+        if (p.stays_on_manifold) declared.push_back("long_manifold");
+        if (p.symmetric && !p.adaptive) declared.push_back("reversibility");
+      }
       for (const auto& promise : declared) {
         Verdict v = verdict_of(p, promise);
         not_checked(v, "n/a", first["status_detail"].get<std::string>());
@@ -301,6 +435,7 @@ std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohma
       if (p.symplectic && p.has_metric("momentum_rel_err_max")) promises.push_back(momentum_verdict(p));
       if (p.symplectic && p.has_metric("energy_rel_err_max") && first.value("energy_conserved", false))
         promises.push_back(energy_verdict(p));
+      if (p.experiment->long_time) add_long_time_verdicts(p, first, promises);
     }
     for (Verdict& v : promises) {
       apply_known_deviation(v, known_deviation(spec, v, *p.experiment));

@@ -12,6 +12,21 @@
 //   energy    max |E - E(0)| / |E(0)| <= kEnergyBound over the run at the finest setting, when
 //             it declares itself symplectic and the exact flow conserves the energy (a bound on
 //             this run's error, not a test for drift over long times)
+// and in a `long_time` experiment (studies/long_time_statistics.hpp), judged at the finest setting:
+//   long_energy    symplectic, on a model whose exact flow conserves the energy: the energy
+//                  error's envelope bounded, alpha <= kLongAlphaBound (~0 bounded; 1/2 a random
+//                  walk; 1 a drift), or within round-off's random walk (Brouwer's law),
+//                  <= kRoundOffUlps eps max(1, |E(0)|) sqrt(N) over N steps; and no drift:
+//                  broken when the batch-means drift is beyond 4 standard errors and carries the
+//                  error by more than half its largest value over the run
+//   long_momentum  symplectic, on a model with conserved momentum maps: every one's largest
+//                  change at round-off, <= kRoundOffUlps eps max(1, |J(0)|) sqrt(N): a bound
+//                  that grows like sqrt(t), which a drift of eps per step passes after
+//                  kRoundOffUlps^2 steps (its alpha is shown, not judged: one random walk's
+//                  fitted alpha scatters by ~0.1 about 1/2)
+//   long_manifold  stays on the manifold: every defect <= kRoundOffUlps eps sqrt(N), the same way
+//   reversibility  symmetric, fixed-step: N steps of h and N of -h come back to y(0) within
+//                  kReversibilityUlps eps max(1, |y(0)|_inf) sqrt(N) in the model's distance
 // and each gets one state:
 //   kept         measured, within its bound (an order: why nominal, or from_above)
 //   broken       measured, outside it (why: below_nominal for lost order, non_finite for a NaN)
@@ -35,6 +50,9 @@ namespace geomint {
 inline constexpr double kManifoldBound = 1e-12;
 inline constexpr double kMomentumBound = 1e-10;
 inline constexpr double kEnergyBound = 1e-2;
+inline constexpr double kLongAlphaBound = 0.6;
+inline constexpr double kRoundOffUlps = 16.0;
+inline constexpr double kReversibilityUlps = 16.0;
 
 enum class VerdictState { Kept, Broken, NotChecked, Explained };
 std::string_view to_string(VerdictState s);

@@ -173,6 +173,38 @@ class Run(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual([float(row[0]) for row in self.rows()[1:]], [0.0, 0.5, 1.0])
 
+    def test_output_times_write_the_first_point_at_or_after_each_time(self):
+        base = ["--model", "spherical_pendulum", "--integrator", "rk4", "--h", "0.01", "--T", "1"]
+        full, _ = self.run_every(None, *base[2:])
+        times = [float(row[0]) for row in full[1:]]
+        for spec, wanted in (("0:0.25:1", [0, 0.25, 0.5, 0.75, 1]), ("0.004,0.3,0.305,1", [0.004, 0.3, 0.305, 1])):
+            r = geomint("run", *base, "--output-times", spec, "--out", self.out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            got = [float(row[0]) for row in self.rows()[1:]]
+            expected = sorted({min(t for t in times if t >= w - 1e-11) for w in wanted})
+            self.assertEqual(got, expected, spec)
+        for bad in ("0:0:1", "0:0.1", "1:0.1:0", "0,0.5,0.2", "0:0.1:2", "-1,0.5", "a,b", "0:1e-300:1"):
+            self.expect_refused([*base, "--output-times", bad], "--output-times")
+        self.expect_refused([*base, "--output-times", "0,1", "--every", "2"], "not both")
+        self.expect_refused([*base, "--stats-only", "--every", "2"], "--stats-only")
+
+    def test_stats_only_writes_the_long_time_statistics_and_no_series(self):
+        # 10^5 steps of the explicit VI: a bounded energy error, round-off in the momentum map.
+        r = geomint("run", "--model", "spherical_pendulum", "--integrator", "vi_explicit", "--h", "0.01",
+                    "--T", "1000", "--stats-only", "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(self.out) as f:
+            stats = json.load(f)
+        self.assertEqual(stats["points"], 100001)
+        by_name = {q["name"]: q for q in stats["quantities"]}
+        self.assertEqual(set(by_name), {"energy", "Lz", "unit_1", "tangency_1"})
+        energy = by_name["energy"]
+        self.assertLess(abs(energy["alpha"]), 0.2, energy)
+        self.assertEqual(sum(energy["bins"]["count"]), 100000)
+        self.assertLess(by_name["Lz"]["abs_max"], 1e-12)
+        for q in stats["quantities"]:
+            self.assertIn(q["name"] + ": max |err|", r.stderr)
+
     def test_failure_is_typed_with_its_time_and_keeps_the_series(self):
         r = geomint("run", "--model", "spherical_pendulum", "--integrator", "vi_explicit",
                     "--h", "2", "--T", "10", "--out", self.out)
@@ -306,7 +338,7 @@ class ExitStatusContract(unittest.TestCase):
     def test_infeasible_runs_are_refused_with_the_estimate_before_anything_is_written(self):
         base = ["run", "--model", "spherical_pendulum", "--integrator", "rk4", "--out", self.out]
         line = self.run_refused(2, *base, "--h", "1e-300", "--T", "1")
-        self.assertIn("1e+300 steps, more than the cap of 10000000 (max_steps)", line)
+        self.assertIn("1e+300 steps, more than the cap of 100000000 (max_steps)", line)
         self.assertIn("more than the cap", self.run_refused(2, *base, "--h", "1e-320"))
         self.assertIn("--T must be a positive finite number", self.run_refused(2, *base, "--h", "0.1", "--T", "inf"))
         self.assertIn("more than the cap", self.run_refused(2, *base, "--h", "1e-3", "--T", "1e300"))

@@ -259,7 +259,7 @@ TEST(SpecLimits, TheStepCapsAreReadAndAFixedStepCaseOverThemIsRefusedNamingTheEs
   const StudySpec spec = parse_study_spec(text, "spec.yaml");
   EXPECT_EQ(spec.limits.max_steps, 1000.0);
   EXPECT_EQ(spec.limits.max_output_bytes, 2.0 * 1024 * 1024 * 1024);
-  EXPECT_EQ(parse_study_spec(kGood, "spec.yaml").limits.max_steps, 1e7);  // the defaults
+  EXPECT_EQ(parse_study_spec(kGood, "spec.yaml").limits.max_steps, 1e8);  // the defaults
   EXPECT_EQ(parse_study_spec(kGood, "spec.yaml").limits.max_output_bytes, 1073741824.0);
 
   text = kGood + "max_steps: 50\n";  // T / h = 100 steps
@@ -269,7 +269,7 @@ TEST(SpecLimits, TheStepCapsAreReadAndAFixedStepCaseOverThemIsRefusedNamingTheEs
   text = kGood;
   text.replace(text.find("h: 0.01"), 7, "h: 1e-300");
   EXPECT_NE(parse_error(text).find(
-                "rk4: h = 1e-300 over T = 1 is 1e+300 steps, more than the cap of 10000000"),
+                "rk4: h = 1e-300 over T = 1 is 1e+300 steps, more than the cap of 100000000"),
             std::string::npos)
       << parse_error(text);
   EXPECT_NE(
@@ -294,7 +294,7 @@ every_model:
           "spec.yaml:5:20: every_model: experiment 'spherical_pendulum': all_integrators: rk2: "),
       0u)
       << e;
-  EXPECT_NE(e.find("steps, more than the cap of 10000000 (max_steps)"), std::string::npos) << e;
+  EXPECT_NE(e.find("steps, more than the cap of 100000000 (max_steps)"), std::string::npos) << e;
 }
 
 TEST(SpecFiles, EverySpecOfTheRepositoryLoads) {

@@ -1,6 +1,8 @@
 // Verdicts (studies/verdicts.hpp) on planted case records: each kind of false verdict a bench can
 // give (errors that do not converge, errors at the reference's floor, a pre-asymptotic order above
-// nominal, lost order, a manifold defect, a NaN, a failed or n/a pair, an adaptive method) gets the
+// nominal, lost order, a manifold defect, a NaN, a failed or n/a pair, an adaptive method; over the
+// long run an energy drift, a momentum map or defect beyond round-off, a method that does not come
+// back) gets the
 // state it must, and verdicts.csv reads back with the same counts. The records are what the engine
 // writes (studies/result_files.hpp), with the errors set by hand.
 #include "studies/verdicts.hpp"
@@ -189,6 +191,69 @@ TEST(Verdicts, APairWithNoFinishedCaseOrNotApplicableIsNotChecked) {
   EXPECT_EQ(find(verdicts, "rkmk4", "order").why, "failed");
   EXPECT_EQ(find(verdicts, "vi_implicit", "momentum").why, "n/a");
   EXPECT_EQ(find(verdicts, "vi_implicit", "manifold").why, "n/a");
+}
+
+const char* kLongSpec = R"(name: planted_long
+title: planted long-time verdicts
+experiments:
+  - name: e
+    model: spherical_pendulum
+    preset: swing
+    T: 1000
+    long_time: true
+    runs:
+      - {integrators: [vi_explicit, rk4], h: [0.01]}
+)";
+
+/// A long-time case's summary of one quantity (studies/long_time_record.hpp), as the engine writes it.
+nlohmann::json quantity(const std::string& name, const std::string& kind, double initial, double abs_max, double alpha,
+                        double drift = 0.0, double drift_se = 1e-12) {
+  return {{"name", name}, {"kind", kind}, {"initial", initial}, {"abs_max", abs_max}, {"alpha", alpha},
+          {"alpha_se", 0.03}, {"alpha_note", ""}, {"fit_from", 1.0}, {"fit_to", 1000.0}, {"fit_bins", 31},
+          {"drift", drift}, {"drift_se", drift_se}, {"correlation", 0.0}};
+}
+
+TEST(Verdicts, OverTheLongRunADriftRoundOffExceededOrAMissedReturnIsBroken) {
+  const StudySpec spec = parse_study_spec(kLongSpec, "planted_long.yaml");
+  const double n = 1e5, eps = 2.220446049250313e-16;
+  const auto judge = [&](nlohmann::json energy, nlohmann::json lz, nlohmann::json unit, double miss) {
+    Planted p;
+    nlohmann::json& r = p.add("vi_explicit", 0.01, kNaN);
+    r["experiment"] = "e";
+    r["T"] = 1000.0;
+    r["symplectic"] = r["symmetric"] = r["stays_on_manifold"] = true;  // the explicit VI's promises
+    r["output_points"] = n;
+    r["long_time"] = {energy, lz, unit};
+    r["reversibility_steps"] = 100;
+    r["reversibility_miss"] = miss;
+    r["reversibility_scale"] = 1.7;
+    return judge_study(spec, p.records, {});
+  };
+  const auto good_energy = quantity("energy", "energy", -2.4, 1e-5, 0.05);
+  const auto good_lz = quantity("Lz", "momentum", 1.7, 1e-13, 0.5);
+  const auto good_unit = quantity("unit_1", "manifold_defect", 0.0, 1e-14, 0.5);
+  const double good_miss = 1e-15;
+  auto v = judge(good_energy, good_lz, good_unit, good_miss);
+  for (const char* promise : {"long_energy", "long_momentum", "long_manifold", "reversibility"})
+    EXPECT_EQ(find(v, "vi_explicit", promise).state, VerdictState::Kept) << promise << ": " << find(v, "vi_explicit", promise).reason;
+
+  // Each promise broken on its own: a linear drift, round-off exceeded, a miss.
+  v = judge(quantity("energy", "energy", -2.4, 1e-5, 1.0), good_lz, good_unit, good_miss);
+  EXPECT_EQ(find(v, "vi_explicit", "long_energy").state, VerdictState::Broken);
+  v = judge(quantity("energy", "energy", -2.4, 1e-5, 0.05, 1e-8, 1e-10), good_lz, good_unit, good_miss);
+  EXPECT_EQ(find(v, "vi_explicit", "long_energy").why, "drift");
+  const double lz_bound = kRoundOffUlps * eps * 1.7 * std::sqrt(n);
+  v = judge(good_energy, quantity("Lz", "momentum", 1.7, 1.01 * lz_bound, 0.5), good_unit, good_miss);
+  EXPECT_EQ(find(v, "vi_explicit", "long_momentum").state, VerdictState::Broken);
+  v = judge(good_energy, quantity("Lz", "momentum", 1.7, 0.99 * lz_bound, 0.5), good_unit, good_miss);
+  EXPECT_EQ(find(v, "vi_explicit", "long_momentum").state, VerdictState::Kept);
+  v = judge(good_energy, good_lz, quantity("unit_1", "manifold_defect", 0.0, kNaN, kNaN), good_miss);
+  EXPECT_EQ(find(v, "vi_explicit", "long_manifold").state, VerdictState::Broken);
+  v = judge(good_energy, good_lz, good_unit, 1.01 * kReversibilityUlps * eps * 1.7 * 10.0);
+  EXPECT_EQ(find(v, "vi_explicit", "reversibility").state, VerdictState::Broken);
+  // Round-off's own random walk in a tiny energy error is no drift of the method.
+  v = judge(quantity("energy", "energy", -2.4, 1e-13, 0.7), good_lz, good_unit, good_miss);
+  EXPECT_EQ(find(v, "vi_explicit", "long_energy").state, VerdictState::Kept);
 }
 
 TEST(Verdicts, TheFileReadsBackWithTheSameCounts) {
