@@ -52,7 +52,7 @@ class Astrojax {
   // the short segment spins fast and the fixed-step methods' errors leave their asymptotic
   // regime until h ~ 1e-4 (RK4 with projection fits 4.5 over [0, 1] at h = 4e-3..2.5e-4, and
   // 4.0 over [0, 0.25]).
-  static constexpr Exercise kExercise{"spatial_intermediate", 0.001, 0.25};
+  static constexpr Exercise kExercise{"spatial_intermediate", 0.001, 0.25, 100.0};
   using State = AstrojaxState;
   using Positions = Eigen::Matrix<double, 6, 1>;
   using Constraints = Eigen::Matrix<double, 1, 1>;

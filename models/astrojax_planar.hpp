@@ -34,7 +34,7 @@ class AstrojaxPlanar {
       "Section 5.1's model (NOTES-dutoit 1.3)";
   // planar2: its first close approach of the masses (l - lambda = 0.03) comes at t = 1.96;
   // planar1 has one (l - lambda = 0.011) at t = 0.35.
-  static constexpr Exercise kExercise{"planar2", 0.001, 1.0};
+  static constexpr Exercise kExercise{"planar2", 0.001, 1.0, 100.0};
   using State = Eigen::Matrix<double, 6, 1>;  // (lambda, theta1, theta2, and their rates)
 
   static ParameterSet default_parameters();

@@ -20,7 +20,7 @@ class DoubleSphericalPendulum : public SphereModel<DoubleSphericalPendulum, 2, f
   static constexpr std::string_view kName = "double_spherical_pendulum";
   static constexpr std::string_view kDescription =
       "double spherical pendulum on (S^2)^2 (LLM Example 1, Celledoni Section 5 with N = 2)";
-  static constexpr Exercise kExercise{"lee2009", 0.01, 1.0};
+  static constexpr Exercise kExercise{"lee2009", 0.01, 1.0, 1000.0};
   static constexpr Symmetry kSymmetry = Symmetry::Vertical;
 
   /// The parameters by name; the relative equilibria are computed from them

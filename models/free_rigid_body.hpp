@@ -36,7 +36,7 @@ class FreeRigidBody {
   static constexpr std::string_view kName = "free_rigid_body";
   static constexpr std::string_view kDescription =
       "torque-free rigid body, Euler's equations for the body angular momentum on so(3)*";
-  static constexpr Exercise kExercise{"elliptic", 0.01, 1.0};
+  static constexpr Exercise kExercise{"elliptic", 0.01, 1.0, 1000.0};
   using Group = RotationAction;
   using State = Group::Point;
   using Algebra = Group::Algebra;

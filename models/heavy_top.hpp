@@ -39,7 +39,7 @@ class HeavyTop {
   static constexpr std::string_view kName = "heavy_top";
   static constexpr std::string_view kDescription =
       "heavy top on T*SO(3) in spatial variables (Q, pi), Celledoni (21)-(22)";
-  static constexpr Exercise kExercise{"weak_gravity", 0.001, 1.0};
+  static constexpr Exercise kExercise{"weak_gravity", 0.001, 1.0, 100.0};
   using Group = RotationTranslationAction;
   using State = Group::Point;
   using Algebra = Group::Algebra;

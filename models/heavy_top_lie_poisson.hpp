@@ -64,7 +64,7 @@ class HeavyTopLiePoisson {
       "heavy top as a Lie-Poisson system on se(3)*, body momentum Pi and vertical Gamma "
       "(Celledoni (23)-(24))";
   // The slowed top at h = 0.0005 over T = 0.25: why, in the comment above presets() (.cpp).
-  static constexpr Exercise kExercise{"slowed", 0.0005, 0.25};
+  static constexpr Exercise kExercise{"slowed", 0.0005, 0.25, 50.0};
   using Group = CoadjointSE3Action;
   using State = Group::Point;
   using Algebra = Group::Algebra;

@@ -37,7 +37,7 @@ class HeavyTopQuadratic {
   static constexpr std::string_view kName = "heavy_top_quadratic";
   static constexpr std::string_view kDescription =
       "heavy top with a quadratic Hamiltonian on T*(SO(3) x R^3), Celledoni (29)-(32) (\"SLGIKK\")";
-  static constexpr Exercise kExercise{"weak_gravity", 0.001, 1.0};
+  static constexpr Exercise kExercise{"weak_gravity", 0.001, 1.0, 100.0};
   using State = Eigen::Matrix<double, 18, 1>;  // Q (column-major), pi, q, p
   static constexpr bool kReducedCotangentState = false;
   static constexpr bool kLeftInvariantHamiltonian = false;

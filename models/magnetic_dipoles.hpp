@@ -30,7 +30,7 @@ class MagneticDipoles : public SphereModel<MagneticDipoles, Eigen::Dynamic, true
   static constexpr std::string_view kName = "magnetic_dipoles";
   static constexpr std::string_view kDescription =
       "planar square array of magnetic dipoles on pivots (LLM Example 5, eqs. (3.25)-(3.26))";
-  static constexpr Exercise kExercise{"lee2009", 0.001, 1.0};
+  static constexpr Exercise kExercise{"lee2009", 0.001, 1.0, 100.0};
   static constexpr Symmetry kSymmetry = Symmetry::None;
 
   static ParameterSet default_parameters();

@@ -21,7 +21,7 @@ class PendulumChain : public SphereModel<PendulumChain, Eigen::Dynamic, false> {
   static constexpr std::string_view kName = "pendulum_chain";
   static constexpr std::string_view kDescription =
       "N-fold 3-D pendulum on (S^2)^N (Celledoni Section 5; LLM (2.7) with the chain's inertia)";
-  static constexpr Exercise kExercise{"celledoni2021_N5", 0.0025, 1.0};
+  static constexpr Exercise kExercise{"celledoni2021_N5", 0.0025, 1.0, 250.0};
   static constexpr Symmetry kSymmetry = Symmetry::Vertical;
 
   static ParameterSet default_parameters();

@@ -39,7 +39,7 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
       "(DuToit Section 6)";
   // h = 0.02 (breathing period 5.3): at 16 h the generated symplecticity check sees RKMK5's
   // O(H^6) defect above its rounding floor (4.7e-8 at h = 0.01, below the 1e-7 it must exceed).
-  static constexpr Exercise kExercise{"breathing_spinning", 0.02, 2.0};
+  static constexpr Exercise kExercise{"breathing_spinning", 0.02, 2.0, 2000.0};
   static constexpr Symmetry kSymmetry = Symmetry::Full;
 
   static ParameterSet default_parameters();

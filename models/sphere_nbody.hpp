@@ -24,7 +24,7 @@ class SphereNBody : public SphereModel<SphereNBody, Eigen::Dynamic, true> {
   static constexpr std::string_view kName = "sphere_nbody";
   static constexpr std::string_view kDescription =
       "n bodies on the sphere under the Kozlov-Harin potential (LLM Example 2, eq. (3.21))";
-  static constexpr Exercise kExercise{"lee2009", 0.005, 1.0};
+  static constexpr Exercise kExercise{"lee2009", 0.005, 1.0, 500.0};
   static constexpr Symmetry kSymmetry = Symmetry::Full;
 
   static ParameterSet default_parameters();

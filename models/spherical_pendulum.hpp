@@ -16,7 +16,7 @@ class SphericalPendulum : public SphereModel<SphericalPendulum, 1, true> {
  public:
   static constexpr std::string_view kName = "spherical_pendulum";
   static constexpr std::string_view kDescription = "spherical pendulum on S^2";
-  static constexpr Exercise kExercise{"swing", 0.01, 1.0};
+  static constexpr Exercise kExercise{"swing", 0.01, 1.0, 1000.0};
   static constexpr Symmetry kSymmetry = Symmetry::Vertical;
 
   static ParameterSet default_parameters();

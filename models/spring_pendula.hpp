@@ -30,7 +30,7 @@ class SpringPendula : public SphereModel<SpringPendula, 4, true> {
   static constexpr std::string_view kDescription =
       "4 spherical pendula on a square of pivots, coupled in a ring by springs at the link "
       "midpoints (LLM Example 3, eqs. (3.22)-(3.23))";
-  static constexpr Exercise kExercise{"lee2009", 0.001, 0.5};
+  static constexpr Exercise kExercise{"lee2009", 0.001, 0.5, 100.0};
   static constexpr Symmetry kSymmetry = Symmetry::None;
 
   struct Spring {

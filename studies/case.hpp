@@ -40,7 +40,8 @@ struct CaseSpec {
   // (CaseResult::reversibility_miss); NaN: not.
   double reversibility_T = std::numeric_limits<double>::quiet_NaN();
   // How long the repetitions that time the integration last together (studies/case_runner.hpp:
-  // time_integration); 0 times one run. Not an input of the numbers: not in the case's key.
+  // time_integration); 0 times one run; negative takes the observed run's own CPU time (a long
+  // run, whose repetition would double its cost). Not an input of the numbers: not in the key.
   double timed_seconds = 0.01;
   // For a fixed-step method instead of h: take T / (the steps of this adaptive case of the
   // same experiment), e.g. RKMK5 with as many steps as RKMK(5,4) took (Celledoni Fig. 8).

@@ -53,7 +53,8 @@ std::vector<Job> spec_jobs(const StudySpec& spec, const std::map<std::string, Ex
   for (const auto& ex : spec.experiments)
     for (const auto& c : ex.cases) {
       jobs.push_back({&ex, c, &references.at(ex.name), "", "", jobs.size()});
-      jobs.back().spec.timed_seconds = timed_seconds;
+      // A long run is timed once, as it is observed (its statistics included), not repeated.
+      jobs.back().spec.timed_seconds = ex.long_time ? -1.0 : timed_seconds;
     }
   return jobs;
 }

@@ -244,6 +244,7 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
   std::vector<double> invariants, outputs;
   Eigen::VectorXd state_out;
   const auto integrator = make();
+  const double observed_start = thread_cpu_seconds();
   try {
     integrator->integrate(y, 0.0, spec.T, [&](double t, const State& s) {
       evaluate_all_invariants(model, s, invariants);
@@ -288,7 +289,12 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
   result.work = integrator->work();
   result.metrics = metrics.result();
 
-  if (result.status == "ok") time_integration(make, y0, spec, result);
+  if (result.status == "ok" && spec.timed_seconds < 0.0) {
+    result.cpu_s = result.cpu_timed_s = thread_cpu_seconds() - observed_start;
+    result.cpu_repetitions = 1;
+  } else if (result.status == "ok") {
+    time_integration(make, y0, spec, result);
+  }
   if (result.status == "ok" && !std::isnan(spec.reversibility_T) && !std::isnan(spec.h))
     reverse_run(make, model, y0, spec, result);
 }

@@ -8,8 +8,9 @@
 //            the number of output points and the min / max / mean of err;
 //   alpha    the growth exponent of the envelope |err|(t) ~ t^alpha: the least-squares slope of
 //            log10(max |err| in a bin) on log10(the bin's upper edge), over the bins that lie in
-//            the last three decades of the run and start at or after 100 t1 (so that the
-//            modified-energy offset of the first steps is not read as growth), with its standard
+//            the last two decades of the run and start at or after 100 t1 (so that the rise of
+//            the error to its band, the modified-energy offset of the first steps and a
+//            chaotic model's first excursions, is not read as growth), with its standard
 //            error. ~0 bounded, ~1/2 a random walk (Brouwer's law for round-off), ~1 a linear
 //            drift. Bins whose max is exactly 0 are left out of the fit (log 0); fewer than three
 //            left and alpha is NaN, with `alpha_note` saying why;
@@ -68,7 +69,7 @@ class LongTimeStatistics {
  public:
   static constexpr int kBinsPerDecade = 10;
   static constexpr int kDriftBatches = 20;
-  static constexpr double kFitDecades = 3.0;
+  static constexpr double kFitDecades = 2.0;
   static constexpr double kSettledAfter = 100.0;  // in units of the first output time
 
   /// Over [t0, T], for these quantities of the values add() is given; before the first add().

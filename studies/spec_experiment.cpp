@@ -29,7 +29,8 @@ const std::set<std::string> kPlots = {
     "manifold_defect", "convergence", "steps",    "kinetic_energy_map", "work_precision",
     "curves",          "outputs",     "formation"};
 
-/// The experiment of `model`'s Exercise: its name, model, preset and T.
+/// The experiment of `model`'s Exercise: its name, model, preset and T (long_T for a `long_time`
+/// experiment).
 void take_exercise(const YAML::Node& node, const Context& outer, const ModelFace& model, ExperimentSpec& ex) {
   for (const char* key : kExerciseKeys)
     if (has(node, key))
@@ -37,7 +38,7 @@ void take_exercise(const YAML::Node& node, const Context& outer, const ModelFace
                  std::string("'") + key + "' comes from each model's Exercise");
   ex.base_name = ex.name = ex.model = std::string(model.name());
   ex.preset = std::string(model.exercise().preset);
-  ex.T = model.exercise().T;
+  ex.T = has(node, "long_time") ? model.exercise().long_T : model.exercise().T;
 }
 
 void check_keys(const YAML::Node& node, const Context& ec, bool exercise) {

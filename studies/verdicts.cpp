@@ -416,7 +416,8 @@ std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohma
     const nlohmann::json& first = *p.cases.front();
     if (na) {
       // Every promise it declares, none measurable.
-      std::vector<std::string> declared = {"order"};
+      std::vector<std::string> declared;
+      if (!(p.experiment->long_time && !p.experiment->reference)) declared.push_back("order");
       if (p.stays_on_manifold) declared.push_back("manifold");
       if (p.symplectic) declared.insert(declared.end(), {"momentum", "energy"});
       if (p.experiment->long_time) {
@@ -430,7 +431,9 @@ std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohma
         promises.push_back(v);
       }
     } else {
-      promises.push_back(order_verdict(p, convergence, spec.window_search));
+      // A long-time experiment without a reference measures no order (the matrix does).
+      if (!(p.experiment->long_time && !p.experiment->reference))
+        promises.push_back(order_verdict(p, convergence, spec.window_search));
       if (p.stays_on_manifold && p.has_metric("manifold_defect_max")) promises.push_back(manifold_verdict(p));
       if (p.symplectic && p.has_metric("momentum_rel_err_max")) promises.push_back(momentum_verdict(p));
       if (p.symplectic && p.has_metric("energy_rel_err_max") && first.value("energy_conserved", false))

@@ -26,7 +26,7 @@ class DuffingOscillator {
  public:
   static constexpr std::string_view kName = "duffing_oscillator";
   static constexpr std::string_view kDescription = "undamped Duffing oscillator (docs example)";
-  static constexpr Exercise kExercise{"swing", 0.01, 1.0};
+  static constexpr Exercise kExercise{"swing", 0.01, 1.0, 1000.0};
   using State = Eigen::Vector2d;  // (x, v)
 
   static ParameterSet default_parameters();
