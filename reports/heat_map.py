@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from html import escape
+from typing import Callable
 
 import manifolds
 import page_shell
@@ -66,11 +67,12 @@ ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0
 #cell-detail button { position: absolute; top: 0.3em; right: 0.3em; }
 """
 
-# Fills the detail panel from a cell: its title's first line is the heading, the others the
-# numbers; the links are the cell's row header's (the model's section and figures).
+# Fills the detail panel from a cell of any heat map on the page: its title's first line is the
+# heading, the others the numbers; the links are the cell's row header's (the model's section
+# and figures).
 SCRIPT = """
 (function () {
-  var map = document.getElementById("heatmap");
+  var maps = document.querySelectorAll("table.heatmap");
   var panel = document.getElementById("cell-detail");
   var selected = null;
   function open(cell) {
@@ -99,16 +101,18 @@ SCRIPT = """
     if (selected) selected.classList.remove("selected");
     selected = null;
   }
-  map.addEventListener("click", function (event) {
-    var cell = event.target.closest("td.c");
-    if (cell) open(cell);
-  });
-  map.addEventListener("keydown", function (event) {
-    var cell = event.target.closest("td.c");
-    if (cell && (event.key === "Enter" || event.key === " ")) {
-      event.preventDefault();
-      open(cell);
-    }
+  maps.forEach(function (map) {
+    map.addEventListener("click", function (event) {
+      var cell = event.target.closest("td.c");
+      if (cell) open(cell);
+    });
+    map.addEventListener("keydown", function (event) {
+      var cell = event.target.closest("td.c");
+      if (cell && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        open(cell);
+      }
+    });
   });
   panel.querySelector("button").addEventListener("click", close);
   document.addEventListener("keydown", function (event) {
@@ -124,6 +128,27 @@ DETAIL_PANEL = ('<aside id="cell-detail" hidden aria-live="polite"><button type=
 def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigures]) -> str:
     """The legend, the heat map in its scrolling panel and its (hidden) detail panel; figures:
     the study's, by experiment name."""
+    mark = timing_mark(study.manifest)
+    footnotes = "".join(f'<p class="note">{escape(f)}</p>'
+                        for f in mark.footnotes(cells.integrators))
+    return (legend(cells)
+            + grid_table(study, cells, figures, lambda cell, family: _cell(cell, mark, family))
+            + '<p class="note">Rows: models grouped by the manifold their state lives on; '
+            "columns: integrators grouped by family, the peers (classical methods, reference "
+            "solvers) last. A cell is broken if any of its promises is, else not checked if any "
+            "is, else explained if any is, else kept (verdicts.csv). The label is the fitted "
+            "order, where one was measured. Hover a cell for each promise's value, bound and "
+            "reason; click it (or Enter) for them and the links to the model's figures.</p>"
+            f"{footnotes}{DETAIL_PANEL}")
+
+
+def grid_table(study: Study, cells: Grid, figures: dict[str, ExperimentFigures],
+               draw: Callable[[Cell, str], str], table_id: str = "heatmap") -> str:
+    """The grid of cells in its scrolling panel: rows the models grouped by manifold, columns
+    the integrators grouped by family; draw(cell, its integrator's family) gives each cell's
+    <td class="c ..." tabindex="0" title="...">, its first title line the detail panel's
+    heading. A page can show more than one grid of the same cells (each its own table_id):
+    the script opens the detail panel from any of them."""
     integrators = sorted(cells.integrators, key=lambda i: family_rank(cells.families[i]))
     groups: list[tuple[str, int]] = []  # (family, number of integrators), in column order
     for integrator in integrators:
@@ -139,28 +164,17 @@ def heat_map_html(study: Study, cells: Grid, figures: dict[str, ExperimentFigure
             '<th class="s1" scope="col">model</th>'
             + "".join(f'<th class="integrator" scope="col">{escape(i)}</th>'
                       for i in integrators) + "</tr>")
-    mark = timing_mark(study.manifest)
     rows = []
     for manifold, experiments in _by_manifold(cells.rows):
         for index, experiment in enumerate(experiments):
             first = "" if index else (
                 f'<th class="manifold" rowspan="{len(experiments)}" '
                 f'title="{escape(manifold.blocks)}">{escape(manifold.label)}</th>')
-            row = "".join(_cell(cells.cell(experiment, i), mark, cells.families[i])
+            row = "".join(draw(cells.cell(experiment, i), cells.families[i])
                           for i in integrators)
             rows.append(f"<tr>{first}{_model_header(study, experiment, figures)}{row}</tr>")
-    footnotes = "".join(f'<p class="note">{escape(f)}</p>'
-                        for f in mark.footnotes(cells.integrators))
-    return (legend(cells)
-            + f'<div class="heatmap-panel"><table class="heatmap" id="heatmap">{head}'
-            f'{"".join(rows)}</table></div>'
-            '<p class="note">Rows: models grouped by the manifold their state lives on; '
-            "columns: integrators grouped by family, the peers (classical methods, reference "
-            "solvers) last. A cell is broken if any of its promises is, else not checked if any "
-            "is, else explained if any is, else kept (verdicts.csv). The label is the fitted "
-            "order, where one was measured. Hover a cell for each promise's value, bound and "
-            "reason; click it (or Enter) for them and the links to the model's figures.</p>"
-            f"{footnotes}{DETAIL_PANEL}")
+    return (f'<div class="heatmap-panel"><table class="heatmap" id="{escape(table_id)}">{head}'
+            f'{"".join(rows)}</table></div>')
 
 
 def _by_manifold(experiments: list[dict]) -> list[tuple[manifolds.Manifold, list[dict]]]:
@@ -196,9 +210,14 @@ def _cell(cell: Cell, mark: TimingMark, family: str) -> str:
     lines = [heading] + cell_lines(cell, mark)
     if state != "na":
         lines += [_case_line(case, mark) for case in cell.cases]
-    title = escape("\n".join(lines)).replace("\n", "&#10;")
-    return (f'<td class="c v-{state}" tabindex="0" title="{title}"><i>{STATES[state][0]}</i>'
-            f"{escape(_label(cell))}</td>")
+    return (f'<td class="c v-{state}" tabindex="0" title="{title_attribute(lines)}">'
+            f"<i>{STATES[state][0]}</i>{escape(_label(cell))}</td>")
+
+
+def title_attribute(lines: list[str]) -> str:
+    """A cell's lines as its title attribute's value: the hover text, one line each, and what
+    the script splits into the detail panel's heading and list."""
+    return escape("\n".join(lines)).replace("\n", "&#10;")
 
 
 def _label(cell: Cell) -> str:

@@ -19,6 +19,8 @@ from pathlib import Path
 import evocation_section
 import figures
 import index_page
+import long_time
+import long_time_figures
 import manifolds
 import markdown_summary
 import matrix_page
@@ -80,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         drawn = [(study, {e["name"]: figures.experiment_figures(study, e, args.out)
                           for e in study.experiments()})
                  for study in studies]
+        for study, figured in drawn:  # a long-time matrix: each model's envelopes too
+            if long_time.is_long_time(study):
+                for name, figure in long_time_figures.draw_long_time_figures(study,
+                                                                             args.out).items():
+                    figured[name].figures.append(figure)
         across = {study.slug: figures.study_figures(study, args.out) for study in studies}
         evoked = {study.slug: {e["name"]: evocation_section.draw_evocations(study, e, args.out)
                                for e in study.experiments()}

@@ -1,7 +1,9 @@
-"""The matrix page of a `geomint matrix` result directory: the heat map (heat_map.py), what
-each promise measures and the bounds verdicts.csv holds it to, the n/a pairs in a line per
-missing view, then the verdicts that are not kept, grouped by state: broken, not checked (other
-than n/a) and explained. Every cell's numbers are in the heat map's detail panel.
+"""The matrix page of a `geomint matrix` result directory: the heat map (heat_map.py); for a
+long-time matrix (long_time.is_long_time) the long run's growth exponents as a second heat map
+and its envelopes by model (long_time_page.py); what each promise measures and the bounds
+verdicts.csv holds it to, the n/a pairs in a line per missing view, then the verdicts that are
+not kept, grouped by state: broken, not checked (other than n/a) and explained. Every cell's
+numbers are in the heat map's detail panel.
 """
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from html import escape
 from pathlib import Path
 
 import heat_map
+import long_time
+import long_time_page
 import page_shell
 from figures import ExperimentFigures
 from formatting import PROMISE_VALUES, WHY, fmt_bound, fmt_value, verdict_counts, verdict_state
@@ -145,7 +149,10 @@ def write_matrix_page(path: Path, study: Study, cells: Grid,
             f'<a href="{escape(page_shell.study_file(study))}">The study\'s page</a> has every '
             "case.</p>"
             + "<h2>Heat map</h2>" + heat_map.heat_map_html(study, cells, figures)
+            + (long_time_page.section_html(study, cells, figures)
+               if long_time.is_long_time(study) else "")
             + "<h2>Promises</h2>" + promises_html(study.verdicts)
             + "<h2>Not applicable</h2>" + not_applicable_html(cells)
             + "<h2>Not kept</h2>" + not_kept_html(study.verdicts))
-    page_shell.write_page(path, study.title, body, STYLE + heat_map.STYLE, heat_map.SCRIPT)
+    page_shell.write_page(path, study.title, body, STYLE + heat_map.STYLE + long_time_page.STYLE,
+                          heat_map.SCRIPT)

@@ -109,12 +109,15 @@ def verdict_line(row: Row) -> str:
                                                       else ""))
 
 
-def _finest(cases: list[Row]) -> Row | None:
+def finest(cases: list[Row]) -> Row | None:
     """The ok case with the smallest step (fixed-step) or tolerance (adaptive)."""
     ok = [c for c in cases if c["status"] == "ok"]
-    if not ok:
-        return None
-    return min(ok, key=lambda c: c["h"] if c["h"] is not None else (c["rtol"] or math.inf))
+    return min(ok, key=setting) if ok else None
+
+
+def setting(case: Row) -> float:
+    """What makes a case finer: its step, or its tolerance for an adaptive method."""
+    return case["h"] if case["h"] is not None else (case["rtol"] or math.inf)
 
 
 def cell_lines(cell: Cell, mark: TimingMark) -> list[str]:
@@ -124,10 +127,10 @@ def cell_lines(cell: Cell, mark: TimingMark) -> list[str]:
         return [cell.verdicts[0]["reason"] or "n/a"]
     lines = [verdict_line(row) for row in cell.verdicts] or [
         "no verdict in verdicts.csv" + ("" if cell.cases else ": not run")]
-    finest = _finest(cell.cases)
-    if finest:
-        lines.append(f"finest setting: {fmt_float(finest['cpu_s'])} s"
-                     f"{mark.of(finest['integrator'])}, {int(finest['f_evals'] or 0)} evals")
+    best = finest(cell.cases)
+    if best:
+        lines.append(f"finest setting: {fmt_float(best['cpu_s'])} s"
+                     f"{mark.of(best['integrator'])}, {int(best['f_evals'] or 0)} evals")
     failed = [c for c in cell.cases if c["status"] not in ("ok", "n/a")]
     if failed:
         lines.append(f"{len(failed)} failed: " + ", ".join(sorted({c['status'] for c in failed})))

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
+
+import numpy as np
 
 Value = Any  # str for text columns, float | None for numeric ones
 Row = dict[str, Value]
@@ -45,6 +48,10 @@ CLAIM_NUMBERS = ("bound", "measured")
 SERIES_NUMBERS = ("t", "energy_err", "energy_rel_err", "unit_length_err", "tangency_err",
                   "momentum_err", "step", "casimir_err", "manifold_defect")
 SNAPSHOT_NUMBERS = ("t", "body", "q_x", "q_y", "q_z", "kinetic_energy")
+# The kinds of quantity a case's long-time statistics follow (docs/result-files.md).
+LONG_TIME_KINDS = ("energy", "momentum", "casimir", "manifold_defect", "constraint_residual")
+LONG_TIME_NUMBERS = ("abs_max", "alpha", "alpha_se", "fit_from", "fit_to")
+LONG_TIME_BINS = ("t_hi", "min", "max")  # the envelope: per bin max(|min|, |max|) at t_hi
 EVOCATION_DIR = re.compile(r"evocation/[A-Za-z0-9_.-]+")
 EVOKED_FRAME = re.compile(r"frames/[0-9]+-xi[A-Za-z0-9_.+-]*\.csv")
 
@@ -186,6 +193,7 @@ class Study:
     claims: list[Row] = field(default_factory=list)  # claims.csv, when the spec has claims
     _read: dict[str, Series | None] = field(default_factory=dict)  # series files, by name
     _evocations: dict[str, Evocation | None] = field(default_factory=dict)  # by folder
+    _long_times: dict[str, LongTime | None] = field(default_factory=dict)  # by case_id
 
     @property
     def name(self) -> str:
@@ -272,11 +280,21 @@ class Study:
             self._evocations[where] = _read_evocation(self.path / where)
         return self._evocations[where]
 
+    def long_time(self, case_id: str) -> LongTime | None:
+        """The case's long-time statistics (series/<case_id>-long-time.json), or None when its
+        file is missing (the case's experiment is not a long_time one, or it did not run)."""
+        if case_id not in self._long_times:
+            path = self.path / "series" / f"{case_id}-long-time.json"
+            valid = case_id and "/" not in case_id and path.is_file()
+            self._long_times[case_id] = read_long_time(path) if valid else None
+        return self._long_times[case_id]
+
     def read_every_series(self) -> None:
         """Reads (and so checks) every series and evocation file the cases and experiments
         name, before anything is drawn."""
         for case in self.cases:
             self.series(case["case_id"])
+            self.long_time(case["case_id"])
             self.snapshots(case["case_id"])
             self.curves(case["case_id"])
             self.outputs(case["case_id"])
@@ -317,18 +335,23 @@ class Evocation:
     frames: list[Series]
 
 
+def _read_json(path: Path) -> Any:
+    """A JSON file's value; a ResultError naming the file when it cannot be read or parsed."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ResultError(f"{path}: {err.strerror}") from err
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+        raise ResultError(f"{path}: not valid JSON: {err}") from err
+
+
 def _read_evocation(folder: Path) -> Evocation | None:
     """evocation.json, scores.csv and the best frames' files of one evocation folder, checked;
     None when evocation.json is missing."""
     path = folder / "evocation.json"
     if not path.is_file():
         return None
-    try:
-        summary = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise ResultError(f"{path}: {err.strerror}") from err
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
-        raise ResultError(f"{path}: not valid JSON: {err}") from err
+    summary = _read_json(path)
     bodies = summary.get("bodies") if isinstance(summary, dict) else None
     best = summary.get("best") if isinstance(summary, dict) else None
     if not (isinstance(bodies, list) and bodies and all(isinstance(b, str) for b in bodies)
@@ -350,6 +373,71 @@ def _read_evocation(folder: Path) -> Evocation | None:
         rows = read_csv(folder / frame["frame"], (), columns)
         frames.append({c: [row[c] for row in rows] for c in columns})
     return Evocation(summary, scores, frames)
+
+
+@dataclass(frozen=True)
+class LongTimeQuantity:
+    """One quantity of a case's long-time statistics: the numbers the report shows (NaN where
+    the file has null) and its time bins, each an array over the bins the file lists."""
+
+    name: str
+    kind: str  # one of LONG_TIME_KINDS
+    alpha_note: str  # why alpha is NaN, if it is
+    abs_max: float
+    alpha: float
+    alpha_se: float
+    fit_from: float
+    fit_to: float
+    bins: dict[str, np.ndarray]  # LONG_TIME_BINS, NaN for null
+
+
+@dataclass(frozen=True)
+class LongTime:
+    """A case's long-time statistics (docs/result-files.md, "Long-time statistics")."""
+
+    quantities: list[LongTimeQuantity]
+
+
+def read_long_time(path: Path) -> LongTime:
+    """series/<case_id>-long-time.json, checked: every member the report reads, of its type."""
+    data = _read_json(path)
+    quantities = data.get("quantities") if isinstance(data, dict) else None
+    if not (isinstance(quantities, list) and all(isinstance(q, dict) for q in quantities)):
+        raise ResultError(f"{path}: expected an object with a list of 'quantities'")
+    return LongTime([_long_time_quantity(path, q) for q in quantities])
+
+
+def _long_time_quantity(path: Path, q: dict[str, Any]) -> LongTimeQuantity:
+    """One quantity of a long-time file; a number may be null (NaN), not missing."""
+    name, kind, note, bins = q.get("name"), q.get("kind"), q.get("alpha_note", ""), q.get("bins")
+    if not (isinstance(name, str) and isinstance(note, str) and isinstance(bins, dict)):
+        raise ResultError(f"{path}: a quantity needs a string 'name' and 'alpha_note' and an "
+                          "object 'bins'")
+    if kind not in LONG_TIME_KINDS:
+        raise ResultError(f"{path}: quantity '{name}': 'kind' is {kind!r}, not one of "
+                          + ", ".join(LONG_TIME_KINDS))
+    missing = [key for key in LONG_TIME_NUMBERS if key not in q]
+    if missing:
+        raise ResultError(f"{path}: quantity '{name}': no '{missing[0]}'")
+    numbers = {key: _json_number(path, name, key, q.get(key)) for key in LONG_TIME_NUMBERS}
+    columns = {}
+    for key in LONG_TIME_BINS:
+        values = bins.get(key)
+        if not isinstance(values, list):
+            raise ResultError(f"{path}: quantity '{name}': bins '{key}' is not a list")
+        columns[key] = np.array([_json_number(path, name, key, v) for v in values], dtype=float)
+    if len({len(values) for values in columns.values()}) > 1:
+        raise ResultError(f"{path}: quantity '{name}': its bins' lists differ in length")
+    return LongTimeQuantity(name, kind, note, bins=columns, **numbers)
+
+
+def _json_number(path: Path, name: str, key: str, value: Any) -> float:
+    """A number of a long-time file; null (how the file writes NaN) is NaN."""
+    if value is None:
+        return math.nan
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ResultError(f"{path}: quantity '{name}': '{key}' is not a number: {value!r}")
+    return float(value)
 
 
 def load_study(path: Path) -> Study:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import itertools
 import json
 import math
 import re
@@ -24,6 +25,9 @@ from matplotlib import pyplot as plt
 from matplotlib.colors import to_hex
 
 import evoke_figures
+import long_time
+import long_time_figures
+import long_time_page
 import make_report
 import matrix_verdict
 import sphere_mesh
@@ -31,8 +35,8 @@ from figures import (FLOOR, FLOOR_NOTE, UNRELIABLE_NOTE, convergence_figure, fit
                      formation_figure, metric_vs_parameter_lines, outputs_figure,
                      work_precision_figure)
 from formatting import TimingMark, fmt_count, fmt_float, fmt_order, timing_mark
-from integrator_style import HUES
-from results import load_study
+from integrator_style import HUES, Styles
+from results import load_study, read_csv, read_long_time
 
 CASE_COLUMNS = [
     "study", "model", "integrator", "h", "rtol", "atol", "T", "status", "steps", "rejected",
@@ -953,6 +957,384 @@ class HeatMapTest(unittest.TestCase):
             status, stderr = _run(str(Path(tmp) / "results"), "--out", str(Path(tmp) / "r"))
         self.assertEqual(status, 2)
         self.assertIn("model 'mystery': no study manifest records its state space", stderr)
+
+
+# ---- A long-time matrix: the α heat map and each model's envelopes (long_time_page.py,
+# long_time_figures.py), on the matrix above with long-time statistics for its cases.
+
+LONG_T1 = 0.01  # the first output time: ten bins a decade from there, over four decades
+# The energy's growth exponent of each integrator's case at the finest h (0.025) on m0; its
+# coarser cases grow faster (0.1 at h = 0.05, 0.3 at 0.1), so that a cell shown at another
+# setting would be seen.
+LONG_GROWTH = {"rk4": 1.0, "rkmk4": 0.5, "vi_implicit": 0.0}
+
+
+def _long_quantity(name: str, kind: str, growth: float, scale: float,
+                   signed: bool = False) -> dict[str, Any]:
+    """One quantity of series/<case_id>-long-time.json whose envelope is scale (t/t1)^growth
+    at each bin's upper edge: its max there, or (signed) its min, the max a third of it."""
+    t_lo = [LONG_T1 * 10 ** (k / 10) for k in range(40)]
+    t_hi = [t * 10 ** 0.1 for t in t_lo]
+    top = [scale * (t / LONG_T1) ** growth for t in t_hi]
+    low = [-v if signed else v / 2 for v in top]
+    high = [v / 3 if signed else v for v in top]
+    return {"name": name, "kind": kind, "initial": 1.0, "abs_max": max(top), "alpha": growth,
+            "alpha_se": 0.01, "alpha_note": "", "fit_from": 100 * LONG_T1, "fit_to": t_hi[-1],
+            "fit_bins": 20, "drift": 0.0, "drift_se": 1e-3, "correlation": 0.5,
+            "bins": {"t_lo": t_lo, "t_hi": t_hi, "count": [10] * 40, "min": low, "max": high,
+                     "mean": [(a + b) / 2 for a, b in zip(low, high)]}}
+
+
+def _write_long_time(results: Path, case_id: str, quantities: list[dict[str, Any]]) -> None:
+    (results / "series" / f"{case_id}-long-time.json").write_text(
+        json.dumps({"points": 100001, "quantities": quantities}), encoding="utf-8")
+
+
+def write_long_time_matrix(path: Path) -> None:
+    """write_matrix_results' matrix run long: every case that ran has long-time statistics. On
+    m0 (spherical_pendulum) an energy growing as LONG_GROWTH says, a momentum map and two
+    manifold defects, tangency_1 the larger (signed: its envelope is |min|); on m1
+    (free_rigid_body) no energy, a Casimir and a defect, rkmk4 failing (a NaN in its last
+    bin). vi_implicit keeps its long_energy promise on m0."""
+    write_matrix_results(path)
+    manifest = read_manifest(path)
+    manifest["spec"] = {"every_model": {"long_time": True, "series": False}}
+    write_manifest(path, manifest)
+    for case in read_csv(path / "cases.csv", ("case_id", "integrator", "experiment", "status"),
+                         ("h",)):
+        if case["status"] == "n/a":
+            continue
+        if case["experiment"] == "m0":
+            growth = LONG_GROWTH[case["integrator"]] + 4 * (case["h"] - 0.025)
+            quantities = [_long_quantity("energy", "energy", growth, 1e-8),
+                          _long_quantity("Lz", "momentum", 0.5, 1e-15),
+                          _long_quantity("unit_1", "manifold_defect", 0.5, 1e-16),
+                          _long_quantity("tangency_1", "manifold_defect", 0.6, 1e-15, True)]
+        else:
+            quantities = [_long_quantity("C", "casimir", 0.5, 1e-15),
+                          _long_quantity("orbit", "manifold_defect", 0.5, 1e-15)]
+            if case["status"] != "ok":
+                for quantity in quantities:
+                    quantity["bins"]["max"][-1] = None
+                    quantity["alpha"] = None
+                    quantity["alpha_note"] = "a NaN error"
+        _write_long_time(path, case["case_id"], quantities)
+    with (path / "verdicts.csv").open("a", newline="", encoding="utf-8") as file:
+        csv.DictWriter(file, VERDICT_COLUMNS).writerow(_verdict(
+            "m0", "vi_implicit", "long_energy", "kept", family="variational", value=0.0,
+            bound=0.6, relation="<=", reason="the energy error's envelope: alpha 0 <= 0.6"))
+
+
+class _AlphaCells(HTMLParser):
+    """The α heat map's cells: class, style, text and title."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside, self.current, self.text = False, None, ""
+        self.cells: list[tuple[str, str, str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "table" and values.get("id") == "alpha-map":
+            self.inside = True
+        elif self.inside and tag == "td":
+            self.current = (values.get("class") or "", values.get("style") or "",
+                            values.get("title") or "")
+            self.text = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.inside = False
+        elif self.inside and tag == "td" and self.current:
+            css, style, title = self.current
+            self.cells.append((css, style, self.text, title))
+            self.current = None
+
+    def handle_data(self, data: str) -> None:
+        if self.current:
+            self.text += data
+
+
+class LongTimeMatrixTest(unittest.TestCase):
+    """A long-time matrix's page: the heat map coloured by the energy's α, each model's figure
+    of envelopes, and what α is; none of it on a matrix without long-time statistics."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.tmp = tempfile.TemporaryDirectory()
+        root = Path(cls.tmp.name)
+        cls.results, cls.report = root / "results", root / "report"
+        write_long_time_matrix(cls.results)
+        cls.status, cls.stderr = _run(str(cls.results), "--out", str(cls.report))
+        cls.page = (cls.report / "grid-matrix.html").read_text(encoding="utf-8")
+        parser = _AlphaCells()
+        parser.feed(cls.page)
+        cls.cells = parser.cells  # m0's row, then m1's: vi_implicit, rkmk4, rk4
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.tmp.cleanup()
+
+    def test_succeeds(self) -> None:
+        self.assertEqual(self.status, 0, self.stderr)
+
+    def test_recognised_by_its_statistics(self) -> None:
+        self.assertTrue(long_time.is_long_time(load_study(self.results)))
+        with tempfile.TemporaryDirectory() as tmp:
+            write_matrix_results(Path(tmp) / "plain")
+            self.assertFalse(long_time.is_long_time(load_study(Path(tmp) / "plain")))
+            write_long_time_matrix(Path(tmp) / "study")
+            manifest = read_manifest(Path(tmp) / "study")
+            manifest["kind"] = "study"
+            write_manifest(Path(tmp) / "study", manifest)
+            self.assertFalse(long_time.is_long_time(load_study(Path(tmp) / "study")))
+
+    def test_a_cell_per_pair_coloured_by_the_energy_alpha_at_the_finest_step(self) -> None:
+        self.assertEqual(len(self.cells), 6)
+        self.assertEqual(self.cells, [c for c in self.cells if c[0].startswith("c")])
+        for (css, style, text, _), integrator in zip(self.cells, ("vi_implicit", "rkmk4", "rk4")):
+            alpha = LONG_GROWTH[integrator]
+            background, ink = long_time_page.alpha_colour(alpha)
+            self.assertEqual((css, style), ("c", f"background: {background}; color: {ink}"))
+            self.assertEqual(text[1:], f"{alpha:.1f}")
+        # the symbol is the verdict state, as in the first heat map
+        self.assertEqual([text[0] for _, _, text, _ in self.cells[:3]], ["✓", "✗", "✓"])
+        self.assertNotEqual(*(long_time_page.alpha_colour(a)[0] for a in (0.0, 1.0)))
+
+    def test_grey_where_not_measured_and_na_as_on_every_page(self) -> None:
+        (na, _, na_text, _), (failed, _, _, failed_title), (no_energy, _, _, title) = \
+            self.cells[3:]
+        self.assertEqual((na, na_text), ("c v-na", "–"))
+        self.assertEqual((failed, no_energy), ("c a-none", "c a-none"))
+        self.assertIn("energy: none, the exact flow conserves none", title)
+        self.assertIn("rkmk4 h=0.025: NonFinite at t = 5.000e-01", failed_title)
+        self.assertIn("α not measured (a NaN error)", failed_title)
+
+    def test_the_hover_gives_alpha_and_its_error_and_the_verdicts(self) -> None:
+        title = self.cells[0][3]
+        self.assertTrue(title.startswith("spherical_pendulum × vi_implicit (variational): kept\n"
+                                         "vi_implicit h=0.025: ok\n"), title)
+        self.assertIn("energy: α = 0 ± 0.01 over t in [1, 100], max |err| 1.000e-08", title)
+        self.assertIn("largest manifold defect (tangency_1): α = 0.6 ± 0.01", title)
+        self.assertIn("long_energy: ✓ kept", title)
+        self.assertIn("order: ✓ kept", title)
+
+    def test_the_legend_says_what_alpha_means(self) -> None:
+        page = self.page
+        legend = page[page.index('class="alpha-legend"'):page.index('id="alpha-map"')]
+        for words in ("bounded", "a random walk", "a drift", "α not measured", "n/a"):
+            self.assertIn(words, legend)
+        # the first heat map's legend is the only one with data-state items (legend_of, the
+        # browser check count them against verdicts.csv)
+        self.assertNotIn("data-state", legend)
+
+    def test_the_explanation_names_the_judged_promises(self) -> None:
+        page = self.page
+        text = _text(page[page.index('id="long-run"'):page.index('class="alpha-legend"')])
+        for words in ("growth exponent", "last two decades", "after the first 100 steps",
+                      "long_energy", "long_momentum", "long_manifold", "reversibility",
+                      "without a promise"):
+            self.assertIn(words, text)
+
+    def test_each_model_has_its_envelope_figure_on_the_page(self) -> None:
+        for model in ("m0", "m1"):
+            png = self.report / f"figures/grid/{model}-long_time.png"
+            self.assertIn(f'<img src="figures/grid/{model}-long_time.png"', self.page)
+            image = plt.imread(png)
+            self.assertGreater(min(image.shape[:2]), 300)
+            self.assertGreater(float(image[..., :3].std()), 0.05, png)  # not blank
+            self.assertTrue(png.with_suffix(".svg").is_file())
+        self.assertLess(self.page.index('id="alpha-map"'), self.page.index('id="envelopes"'))
+        self.assertLess(self.page.index('id="envelopes"'), self.page.index("<h2>Promises</h2>"))
+        # linked from the rows of both heat maps, and on the study's page
+        link = '<a href="figures/grid/m0-long_time.png">long-time</a>'
+        self.assertEqual(self.page.count(link), 2)
+        self.assertIn('src="figures/grid/m0-long_time.png"',
+                      (self.report / "grid.html").read_text(encoding="utf-8"))
+
+    def test_a_matrix_without_long_runs_has_none_of_it(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            write_matrix_results(Path(tmp) / "results")
+            status, stderr = _run(str(Path(tmp) / "results"), "--out", str(Path(tmp) / "r"))
+            self.assertEqual(status, 0, stderr)
+            page = (Path(tmp) / "r" / "grid-matrix.html").read_text(encoding="utf-8")
+            self.assertFalse(list((Path(tmp) / "r" / "figures" / "grid").glob("*long_time*")))
+        self.assertIn('id="heatmap"', page)
+        for absent in ('id="alpha-map"', 'id="long-run"', 'id="envelopes"'):
+            self.assertNotIn(absent, page)
+
+    def test_a_malformed_statistics_file_is_refused_by_name(self) -> None:
+        def shorter(energy: dict[str, Any]) -> None:
+            energy["bins"]["max"].pop()
+
+        def no_alpha(energy: dict[str, Any]) -> None:
+            del energy["alpha"]
+
+        for breaking, message in ((shorter, "its bins' lists differ in length"),
+                                  (no_alpha, "no 'alpha'")):
+            with tempfile.TemporaryDirectory() as tmp:
+                results = Path(tmp) / "results"
+                write_long_time_matrix(results)
+                bad = results / "series" / "rk4-0-0.1-long-time.json"
+                data = json.loads(bad.read_text(encoding="utf-8"))
+                breaking(data["quantities"][0])
+                bad.write_text(json.dumps(data), encoding="utf-8")
+                status, stderr = _run(str(results), "--out", str(Path(tmp) / "r"))
+                self.assertFalse((Path(tmp) / "r").exists())  # refused before writing
+            self.assertEqual(status, 2)
+            self.assertIn(f"{bad}: quantity 'energy': {message}", stderr)
+
+
+class EnvelopeFigureTest(unittest.TestCase):
+    """A model's figure of envelopes: three rows, a column per family, log-log axes, each
+    case's envelope at its bins' upper edges, the reference slopes, "none" where nothing is."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.tmp = tempfile.TemporaryDirectory()
+        write_long_time_matrix(Path(cls.tmp.name))
+        cls.study = load_study(Path(cls.tmp.name))
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.tmp.cleanup()
+
+    def figure(self, experiment: str) -> Any:
+        runs = [(case, self.study.long_time(case["case_id"]))
+                for case in self.study.cases_of(experiment)
+                if self.study.long_time(case["case_id"]) is not None]
+        fig, notes = long_time_figures.envelope_figure(
+            "a model", runs, Styles(self.study.manifest, self.study.cases))
+        self.addCleanup(plt.close, fig)
+        return fig, notes
+
+    @staticmethod
+    def panels(fig: Any) -> list[list[Any]]:
+        """The figure's panels by row (its legend axes, drawn without a frame, left out)."""
+        axes = [ax for ax in fig.axes if ax.axison]
+        columns = len(axes) // len(long_time_figures.ROWS)
+        return [axes[r::len(long_time_figures.ROWS)][:columns]
+                for r in range(len(long_time_figures.ROWS))]
+
+    def test_three_rows_a_column_per_family_log_log(self) -> None:
+        fig, _ = self.figure("m0")
+        panels = self.panels(fig)
+        self.assertEqual([len(row) for row in panels], [3, 3, 3])
+        self.assertEqual([ax.get_title() for ax in panels[0]],
+                         ["variational", "Lie group", "classical (peers)"])
+        for ax in (ax for row in panels for ax in row):
+            self.assertEqual((ax.get_xscale(), ax.get_yscale()), ("log", "log"))
+        self.assertIn("energy", panels[0][0].get_ylabel())
+        self.assertIn("momentum map, Casimir", panels[1][0].get_ylabel())
+        self.assertIn("manifold defect", panels[2][0].get_ylabel())
+        legends = [ax.get_legend() for ax in fig.axes if not ax.axison]
+        self.assertEqual([[t.get_text() for t in legend.get_texts()] for legend in legends],
+                         [["vi_implicit h=0.1", "vi_implicit h=0.05", "vi_implicit h=0.025"],
+                          ["rkmk4 h=0.1", "rkmk4 h=0.05", "rkmk4 h=0.025"],
+                          ["rk4 h=0.1", "rk4 h=0.05", "rk4 h=0.025"]])
+
+    def test_labels_and_legends_stay_apart(self) -> None:
+        fig, _ = self.figure("m0")
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        boxes = [ax.yaxis.label.get_window_extent(renderer) for ax in
+                 (row[0] for row in self.panels(fig))]
+        boxes += [ax.get_legend().get_window_extent(renderer) for ax in fig.axes
+                  if not ax.axison]
+        for a, b in itertools.combinations(boxes, 2):
+            self.assertFalse(a.overlaps(b), (a, b))
+
+    def test_each_envelope_is_the_largest_error_at_the_bins_upper_edge(self) -> None:
+        fig, _ = self.figure("m0")
+        energy, defect = self.panels(fig)[0][2], self.panels(fig)[2][2]
+        finest = [line for line in energy.get_lines()
+                  if line.get_color() != long_time_figures.SLOPE_STYLE["color"]][-1]
+        t, y = finest.get_data()
+        self.assertAlmostEqual(t[0], LONG_T1 * 10 ** 0.1)
+        np.testing.assert_allclose(y, 1e-8 * (np.asarray(t) / LONG_T1) ** 1.0, rtol=1e-12)
+        # the larger of the two defects, from |min| of the signed one
+        t, y = [line for line in defect.get_lines()
+                if line.get_color() != long_time_figures.SLOPE_STYLE["color"]][-1].get_data()
+        np.testing.assert_allclose(y, 1e-15 * (np.asarray(t) / LONG_T1) ** 0.6, rtol=1e-12)
+
+    def test_reference_slopes_from_the_start_of_the_fit(self) -> None:
+        fig, notes = self.figure("m0")
+        for ax in (ax for row in self.panels(fig) for ax in row):
+            slopes = [line for line in ax.get_lines()
+                      if line.get_color() == long_time_figures.SLOPE_STYLE["color"]]
+            self.assertEqual(len(slopes), 3)
+            growth = [np.log10(s.get_ydata()[1] / s.get_ydata()[0])
+                      / np.log10(s.get_xdata()[1] / s.get_xdata()[0]) for s in slopes]
+            np.testing.assert_allclose(growth, [0.0, 0.5, 1.0], atol=1e-12)
+            self.assertEqual({s.get_xdata()[0] for s in slopes}, {100 * LONG_T1})
+            self.assertEqual(sorted(t.get_text() for t in ax.texts),
+                             sorted(text for _, text in long_time_figures.SLOPES))
+        self.assertIn(long_time_figures.ENVELOPE_NOTE, notes)
+
+    def test_exact_zeros_are_drawn_at_the_floor_without_slopes(self) -> None:
+        zeros = LongTimeStatisticsTest.stats(_long_quantity("energy", "energy", 0.0, 0.0))
+        fig, notes = long_time_figures.envelope_figure(
+            "a model", [(case, zeros) for case in self.study.cases_of("m0")],
+            Styles(self.study.manifest, self.study.cases))
+        self.addCleanup(plt.close, fig)
+        for ax in self.panels(fig)[0]:
+            self.assertEqual({line.get_color() for line in ax.get_lines()}
+                             & {long_time_figures.SLOPE_STYLE["color"]}, set())
+            self.assertEqual({y for line in ax.get_lines() for y in line.get_ydata()}, {FLOOR})
+        self.assertIn(FLOOR_NOTE, notes)
+
+    def test_an_empty_panel_says_none(self) -> None:
+        fig, notes = self.figure("m1")  # no energy; rkmk4 failed
+        panels = self.panels(fig)
+        for ax in panels[0]:
+            self.assertEqual([t.get_text() for t in ax.texts], ["none", "no conserved energy"])
+        for ax in panels[1] + panels[2]:
+            self.assertNotIn("none", [t.get_text() for t in ax.texts])
+        self.assertIn(long_time_figures.FAILED_NOTE, notes)
+        legend = [t.get_text() for ax in fig.axes if not ax.axison
+                  for t in ax.get_legend().get_texts()]
+        self.assertIn("rkmk4 h=0.025 (NonFinite)", legend)
+
+    def test_nothing_to_draw_is_a_note(self) -> None:
+        fig, notes = long_time_figures.envelope_figure("a model", [], Styles({}, []))
+        self.assertIsNone(fig)
+        self.assertEqual(notes, ["No case has long-time statistics."])
+
+
+class LongTimeStatisticsTest(unittest.TestCase):
+    """What the report takes from a case's statistics (long_time.py)."""
+
+    @staticmethod
+    def stats(*quantities: dict[str, Any]) -> Any:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "x-long-time.json"
+            path.write_text(json.dumps({"points": 10, "quantities": list(quantities)}),
+                            encoding="utf-8")
+            return read_long_time(path)
+
+    def test_the_envelope_is_the_largest_over_the_kinds_and_nan_stays_nan(self) -> None:
+        a = _long_quantity("a", "momentum", 0.0, 1.0)
+        b = _long_quantity("b", "casimir", 0.0, 2.0, signed=True)
+        b["bins"]["min"][3] = None
+        t, y = long_time.envelope(self.stats(a, b), ("momentum", "casimir"))
+        self.assertEqual(len(t), 40)
+        self.assertEqual(y[0], 2.0)
+        self.assertTrue(math.isnan(y[3]))
+        self.assertIsNone(long_time.envelope(self.stats(a), ("energy",)))
+
+    def test_the_largest_defect_is_chosen_as_cases_csv_chooses_it(self) -> None:
+        first = _long_quantity("first", "manifold_defect", 0.5, 1.0)
+        second = _long_quantity("second", "manifold_defect", 0.1, 1.0)
+        second["abs_max"] = first["abs_max"]  # a tie: the first stays
+        smaller = _long_quantity("smaller", "manifold_defect", 0.2, 1e-3)
+        self.assertEqual(long_time.largest_defect(self.stats(first, second, smaller)).name,
+                         "first")
+        unknown = dict(smaller, name="unknown", abs_max=None)  # NaN: replaces, is replaced
+        self.assertEqual(long_time.largest_defect(self.stats(first, unknown)).name, "unknown")
+        self.assertEqual(long_time.largest_defect(self.stats(first, unknown, smaller)).name,
+                         "smaller")
+        self.assertIsNone(long_time.largest_defect(self.stats(
+            _long_quantity("E", "energy", 0.0, 1.0))))
 
 
 class IndexTest(unittest.TestCase):

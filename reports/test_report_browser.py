@@ -2,11 +2,13 @@
 
 Usage: test_report_browser.py PATH_TO_GEOMINT SCREENSHOT_DIR
 
-Runs a small study and a tiny matrix (every model of catalogue/model_registry.txt at its first preset,
-a few integrators, a short horizon) with the geomint executable, writes their report with
-`geomint report`, and loads every page at 1400 x 900: no broken image or link, no JavaScript
-error, no empty figure, no page of 1 MB or more, no page that scrolls sideways, and the index's
-heat map on its first screen, its legend's counts those of the matrix's verdicts.csv.
+Runs a small study and a tiny long-time matrix (every model of catalogue/model_registry.txt at
+its first preset, a few integrators, a short horizon) with the geomint executable, writes their
+report with `geomint report`, and loads every page at 1400 x 900: no broken image or link, no
+JavaScript error, no empty figure, no page of 1 MB or more, no page that scrolls sideways, and
+the index's heat map on its first screen, its legend's counts those of the matrix's
+verdicts.csv; the matrix page's long run, a heat map of growth exponents and a figure of
+envelopes per model.
 Screenshots of the index and the matrix page are kept in SCREENSHOT_DIR. The checker is shown
 to fail on copies of the report broken on purpose, one kind of breakage each.
 """
@@ -51,7 +53,9 @@ STUDY = textwrap.dedent("""\
     """)
 
 # A matrix needs an experiment for every model of the registry; each of these runs a
-# geometric integrator of each family and a classical one for 20 steps or fewer.
+# geometric integrator of each family and a classical one for 20 steps or fewer, streaming its
+# long-time statistics: a long-time matrix, whose page has the growth exponents' heat map and
+# each model's figure of envelopes (too short a run to measure an exponent).
 MATRIX_EXPERIMENT = textwrap.dedent("""\
       - name: {model}
         model: {model}
@@ -60,6 +64,7 @@ MATRIX_EXPERIMENT = textwrap.dedent("""\
         reference: {{integrator: odeint_rkf78, rtol: 1e-12, atol: 1e-14}}
         plots: [convergence, work_precision]
         series: false
+        long_time: true
         runs:
           - integrators: [rk4, rkmk4, vi_explicit, slgi_theta_half]
             h: [0.002, 0.001, 0.0005]
@@ -153,6 +158,20 @@ class ReportInBrowser(unittest.TestCase):
         start = page.index('id="heatmap"')
         heat_map = page[start:page.index("</table>", start)]
         self.assertEqual(heat_map.count('<td class="c '), len(first_presets()) * 4)
+
+    def test_the_long_run_has_its_heat_map_and_a_figure_per_model(self) -> None:
+        page = self.report / "tiny_matrix-matrix.html"
+        self.browser.driver.get(page.resolve().as_uri())
+        cells, images = self.browser.driver.execute_script(
+            "return [document.querySelectorAll('#alpha-map td.c').length,"
+            " Array.from(document.querySelectorAll('figure.envelopes img')).map(function (i) {"
+            "   return [i.getAttribute('src'), i.naturalWidth, i.clientHeight]; })];")
+        self.assertEqual(cells, len(first_presets()) * 4)
+        self.assertEqual(len(images), len(first_presets()))
+        for src, width, height in images:
+            self.assertTrue(src.endswith("-long_time.png"), src)
+            self.assertGreater(min(width, height), 100, src)
+        self.assertEqual(self.problems(self.report, page.name), [])
 
     def test_the_legend_counts_are_verdicts_csv(self) -> None:
         with (self.results / "matrix" / "verdicts.csv").open(newline="", encoding="utf-8") as f:

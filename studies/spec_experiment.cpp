@@ -29,8 +29,8 @@ const std::set<std::string> kPlots = {
     "manifold_defect", "convergence", "steps",    "kinetic_energy_map", "work_precision",
     "curves",          "outputs",     "formation"};
 
-/// The experiment of `model`'s Exercise: its name, model, preset and T (long_T for a `long_time`
-/// experiment).
+/// The experiment of `model`'s Exercise: its name, model, preset and T (for a `long_time`
+/// experiment long_T, times the map's `T_factor` where it gives one).
 void take_exercise(const YAML::Node& node, const Context& outer, const ModelFace& model, ExperimentSpec& ex) {
   for (const char* key : kExerciseKeys)
     if (has(node, key))
@@ -38,7 +38,12 @@ void take_exercise(const YAML::Node& node, const Context& outer, const ModelFace
                  std::string("'") + key + "' comes from each model's Exercise");
   ex.base_name = ex.name = ex.model = std::string(model.name());
   ex.preset = std::string(model.exercise().preset);
-  ex.T = has(node, "long_time") ? model.exercise().long_T : model.exercise().T;
+  ex.T = model.exercise().T;
+  const YAML::Node long_time = get(node, "long_time");
+  if (!long_time.IsDefined()) return;
+  ex.T = model.exercise().long_T;
+  if (long_time.IsMap() && has(long_time, "T_factor"))
+    ex.T *= positive(get(long_time, "T_factor"), outer.at("long_time", long_time), "'T_factor'");
 }
 
 void check_keys(const YAML::Node& node, const Context& ec, bool exercise) {
@@ -134,7 +139,9 @@ void read_snapshots(const YAML::Node& snapshots, const Context& ec, ExperimentSp
 /// `long_time: true`, or `long_time: {reversibility_T: X}` (X in (0, T]; default the model's
 /// Exercise horizon or T, the shorter): stream the long-time statistics of every case and run
 /// each fixed-step case forward over X and back (studies/long_time_statistics.hpp, verdicts.hpp).
-void read_long_time(const YAML::Node& node, const Context& ec, const ModelFace& model, ExperimentSpec& ex) {
+/// Under `every_model` the map may also give `T_factor` (take_exercise reads it).
+void read_long_time(const YAML::Node& node, const Context& ec, const ModelFace& model, ExperimentSpec& ex,
+                    bool every_model) {
   if (!node.IsDefined()) return;
   ex.reversibility_T = std::min(model.exercise().T, ex.T);
   if (!node.IsMap()) {
@@ -142,7 +149,8 @@ void read_long_time(const YAML::Node& node, const Context& ec, const ModelFace& 
     return;
   }
   const Context lc = ec.at("long_time", node);
-  reject_unknown_keys(node, lc, {"reversibility_T"});
+  if (every_model) reject_unknown_keys(node, lc, {"reversibility_T", "T_factor"});
+  else reject_unknown_keys(node, lc, {"reversibility_T"});
   ex.long_time = true;
   if (!has(node, "reversibility_T")) return;
   ex.reversibility_T = positive(get(node, "reversibility_T"), lc, "'reversibility_T'");
@@ -255,7 +263,7 @@ ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context
   if (has(node, "series")) ex.series = flag(get(node, "series"), ec, "'series'");
   read_snapshots(get(node, "snapshots"), ec, ex);
   read_formation(node, ec, ex);
-  read_long_time(get(node, "long_time"), ec, model, ex);
+  read_long_time(get(node, "long_time"), ec, model, ex, exercise_of != nullptr);
 
   const CaseSpec base = base_case(ex);
   const ModelCheck check = check_model(node, ec, ex, model, base);
