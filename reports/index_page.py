@@ -16,6 +16,7 @@ from html import escape
 from pathlib import Path
 
 import heat_map
+import long_time
 import matrix_verdict
 import page_shell
 from figures import ExperimentFigures
@@ -63,7 +64,10 @@ def write_index(path: Path, studies: list[Study], grids: dict[str, Grid],
     """grids: the matrix studies' cells, by slug; figures: each study's experiments' figures
     by slug (the heat map links the models')."""
     verdicts = [(study, verdict(study)) for study in studies]
-    matrix = next((s for s in studies if s.slug in grids), None)
+    # The index shows one heat map: the matrix's (orders and short-run promises), a long-time
+    # matrix's only when there is no other; its own page has both maps.
+    matrices = [s for s in studies if s.slug in grids]
+    matrix = next((s for s in matrices if not long_time.is_long_time(s)), matrices[0] if matrices else None)
     body = ["<h1>geomint report</h1>", _summary(verdicts)]
     script = ""
     if matrix is not None:

@@ -1089,6 +1089,17 @@ class LongTimeMatrixTest(unittest.TestCase):
             write_manifest(Path(tmp) / "study", manifest)
             self.assertFalse(long_time.is_long_time(load_study(Path(tmp) / "study")))
 
+    def test_the_index_shows_the_plain_matrix_when_there_are_both(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            write_long_time_matrix(Path(tmp) / "results" / "a_long")
+            write_matrix_results(Path(tmp) / "results" / "b_plain")
+            status, stderr = _run(str(Path(tmp) / "results"), "--out", str(Path(tmp) / "report"))
+            self.assertEqual(status, 0, stderr)
+            index = (Path(tmp) / "report" / "index.html").read_text(encoding="utf-8")
+            self.assertIn('id="heat-map"', index)
+            self.assertNotIn("long-time</a>", index)  # the long-time matrix's cells link these
+        self.assertIn("long-time</a>", self.page)
+
     def test_a_cell_per_pair_coloured_by_the_energy_alpha_at_the_finest_step(self) -> None:
         self.assertEqual(len(self.cells), 6)
         self.assertEqual(self.cells, [c for c in self.cells if c[0].startswith("c")])

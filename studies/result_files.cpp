@@ -3,21 +3,20 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
 
 #include "errors/exit_status_errors.hpp"
+#include "models/parameter_domain.hpp"
 
 namespace geomint {
 
 std::string csv_number(double v, bool absent) {
   if (absent) return "";
   if (std::isnan(v)) return "nan";
-  char buf[32];  // the shortest round trip of a double is at most 24 characters
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+  return number_text(v);  // the shortest text that reads back as v
 }
 
 std::string csv_text(const std::string& s) {

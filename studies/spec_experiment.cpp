@@ -42,8 +42,13 @@ void take_exercise(const YAML::Node& node, const Context& outer, const ModelFace
   const YAML::Node long_time = get(node, "long_time");
   if (!long_time.IsDefined()) return;
   ex.T = model.exercise().long_T;
-  if (long_time.IsMap() && has(long_time, "T_factor"))
-    ex.T *= positive(get(long_time, "T_factor"), outer.at("long_time", long_time), "'T_factor'");
+  if (!long_time.IsMap() || !has(long_time, "T_factor")) return;
+  const Context lc = outer.at("long_time", long_time);
+  const double factor = positive(get(long_time, "T_factor"), lc, "'T_factor'");
+  if (!std::isfinite(ex.T * factor))
+    lc.fail(get(long_time, "T_factor"), "'T_factor' = " + number_text(factor) + " makes T = " +
+                                            number_text(ex.T) + " * " + number_text(factor) + " infinite");
+  ex.T *= factor;
 }
 
 void check_keys(const YAML::Node& node, const Context& ec, bool exercise) {
