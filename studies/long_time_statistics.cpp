@@ -58,7 +58,10 @@ double LongTimeStatistics::edge(std::size_t k) const {
 
 void LongTimeStatistics::start_bins(double t1) {
   t1_ = t1;
-  const double decades = std::max(0.0, std::log10((T_ - t0_) / t1));
+  // At most kMaxDecades: a first step of a denormal size must not make the count overflow.
+  double decades = std::log10((T_ - t0_) / t1);
+  if (!(decades >= 0.0)) decades = 0.0;
+  decades = std::min(decades, kMaxDecades);
   const auto count = static_cast<std::size_t>(std::ceil(decades * kBinsPerDecade)) + 2;
   bins_.assign(count * quantities_.size(), Accumulator{});
   bin_ = 0;

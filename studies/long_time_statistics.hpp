@@ -19,7 +19,8 @@
 //   correlation  Pearson's correlation of t with |err| over every output point (Principia's
 //            symplecticity test: below 2e-3 for a bounded oscillating error);
 // and max |err| over the run. A NaN err anywhere makes the quantity's alpha, drift and max NaN.
-// No allocation per step: the bins are sized at the first output point after t0.
+// No allocation per step: the bins are sized at the first output point after t0 (at most
+// kMaxDecades decades of them; later points fall in the last bin).
 
 #include <cstdint>
 #include <limits>
@@ -71,6 +72,7 @@ class LongTimeStatistics {
   static constexpr int kDriftBatches = 20;
   static constexpr double kFitDecades = 2.0;
   static constexpr double kSettledAfter = 100.0;  // in units of the first output time
+  static constexpr double kMaxDecades = 400.0;    // of bins, from the first output time
 
   /// Over [t0, T], for these quantities of the values add() is given; before the first add().
   void start(std::vector<LongTimeQuantity> quantities, double t0, double T);

@@ -97,6 +97,19 @@ TEST(LongTimeStatistics, AnErrorThatIsExactlyZeroHasNoExponent) {
   EXPECT_NE(s.alpha_note.find("exactly 0"), std::string::npos) << s.alpha_note;
 }
 
+TEST(LongTimeStatistics, ADenormalFirstStepGivesABoundedNumberOfBins) {
+  const std::vector<Invariant> declared = {{"E", InvariantKind::Energy, true}};
+  LongTimeStatistics stats;
+  stats.start(long_time_quantities(declared), 0.0, 1.0);
+  std::vector<double> v = {1.0};
+  for (double t : {0.0, 5e-324, 1e-300, 0.5, 1.0}) stats.add(t, v);
+  const LongTimeSummary s = stats.summaries().front();
+  // t = 0 is in no bin; 5e-324 and 1e-300 in their own; 0.5 and 1, more than kMaxDecades from
+  // the first, in the last bin.
+  EXPECT_EQ(s.bins.size(), 3u);
+  EXPECT_EQ(s.abs_max, 0.0);
+}
+
 TEST(LongTimeStatistics, FollowsConservedInvariantsAndEveryDefect) {
   const std::vector<Invariant> declared = {{"energy", InvariantKind::Energy, false},
                                            {"Lz", InvariantKind::Momentum, true},
