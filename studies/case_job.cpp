@@ -89,15 +89,14 @@ nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;
   if (series && ran) write_series_file(dir, job.id + ".csv", series_csv(series->rows()), checksums);
   nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
-  record["series_files"] = checksums;
-  record["added_step"] = added_step;
   if (hooks.long_time && ran) {
     const auto summaries = long_time.summaries();
     const nlohmann::json full = long_time_json(summaries, long_time.points());
     write_series_file(dir, job.id + "-long-time.json", full.dump(), checksums);
-    record["series_files"] = checksums;
     record_long_time(summaries, full, record);
   }
+  record["series_files"] = checksums;
+  record["added_step"] = added_step;
   if (positions && ran) record["evocation"] = evoke_case(dir, job.id, result, *positions, ex.evoke->scan);
   write_file_atomically(dir / "cases" / (job.id + ".json"), sealed_record_text(record));
   return record;

@@ -254,8 +254,6 @@ Verdict energy_verdict(const Pair& p) {
   return v;
 }
 
-constexpr double kEps = 2.220446049250313e-16;
-
 /// The long-time summaries (studies/long_time_record.hpp) of the finest finished case of these kinds.
 std::vector<const nlohmann::json*> long_time_of(const nlohmann::json& c, std::initializer_list<std::string_view> kinds) {
   std::vector<const nlohmann::json*> out;
@@ -308,18 +306,16 @@ Verdict long_energy_verdict(const Pair& p) {
     return v;
   }
   v.value = alpha;
-  const bool drifts = std::abs(drift) > 4.0 * se && std::abs(drift) * T > 0.5 * abs_max;
-  // Round-off's own random walk is no broken promise: a single walk's fitted alpha scatters by
-  // ~0.1 about 1/2, so an error still within kRoundOffUlps eps max(1, |E0|) sqrt(N) is kept.
-  const double n = std::sqrt(std::max(1.0, number_from_json((*c)["output_points"])));
-  const double round_off = kRoundOffUlps * kEps * std::max(1.0, std::abs(number_from_json(q["initial"]))) * n;
-  const bool bounded = alpha <= kLongAlphaBound || abs_max <= round_off;
-  v.state = bounded && !drifts ? VerdictState::Kept : VerdictState::Broken;
+  const double initial = number_from_json(q["initial"]), steps = number_from_json((*c)["output_points"]);
+  const double round_off = round_off_bound(initial, steps);
+  const bool bounded = energy_bounded(alpha, abs_max, initial, steps);
+  const bool drifting = drifts(drift, se, T, abs_max);
+  v.state = bounded && !drifting ? VerdictState::Kept : VerdictState::Broken;
   if (std::isnan(alpha)) v.why = "non_finite";
-  else if (drifts) v.why = "drift";
+  else if (drifting) v.why = "drift";
   v.reason = "the energy error's envelope: " + alpha_text(q) + (alpha <= kLongAlphaBound ? " <= " : " > ") +
              short_number(kLongAlphaBound) + (alpha > kLongAlphaBound && bounded ? ", within round-off's " + short_number(round_off) : "") +
-             (drifts ? "; a significant drift" : "") + over;
+             (drifting ? "; a significant drift" : "") + over;
   return v;
 }
 
@@ -335,13 +331,13 @@ Verdict long_round_off_verdict(const Pair& p, const std::string& promise, std::i
     not_checked(v, "no_statistics", "the case has no long-time statistics of these quantities");
     return v;
   }
-  const double n = std::sqrt(std::max(1.0, number_from_json((*c)["output_points"])));
+  const double steps = number_from_json((*c)["output_points"]);
   double worst = -1.0;  // then NaN once any is
   std::string worst_text;
   for (const nlohmann::json* q : quantities) {
-    const double scale = relative ? std::max(1.0, std::abs(number_from_json((*q)["initial"]))) : 1.0;
+    const double scale = relative ? number_from_json((*q)["initial"]) : 1.0;
     const double abs_max = number_from_json((*q)["abs_max"]);
-    const double ulps = abs_max / (kEps * scale * n);
+    const double ulps = ulps_per_root_step(abs_max, scale, steps);
     if (std::isnan(ulps) || (!std::isnan(worst) && ulps > worst)) {
       worst = ulps;
       worst_text = (*q)["name"].get<std::string>() + ": max |err| " + short_number(abs_max) + ", " + alpha_text(*q);
@@ -361,8 +357,8 @@ Verdict reversibility_verdict(const Pair& p) {
     return v;
   }
   const double miss = number_from_json((*c)["reversibility_miss"]);
-  const double scale = std::max(1.0, number_from_json((*c)["reversibility_scale"]));
-  judge_at_most(v, miss / (kEps * scale * std::sqrt(steps)), kReversibilityUlps,
+  const double scale = number_from_json((*c)["reversibility_scale"]);
+  judge_at_most(v, ulps_per_root_step(miss, scale, steps), kReversibilityUlps,
                 "forward " + short_number(steps) + " steps of " + setting_of(*c) + " and back: missed y(0) by " +
                     short_number(miss) + ", in ULPs of max(1, |y(0)|) per sqrt(steps)");
   return v;

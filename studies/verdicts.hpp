@@ -43,6 +43,7 @@
 #include <nlohmann/json.hpp>
 
 #include "studies/convergence.hpp"
+#include "studies/long_time_bounds.hpp"
 #include "studies/spec.hpp"
 
 namespace geomint {
@@ -50,9 +51,6 @@ namespace geomint {
 inline constexpr double kManifoldBound = 1e-12;
 inline constexpr double kMomentumBound = 1e-10;
 inline constexpr double kEnergyBound = 1e-2;
-inline constexpr double kLongAlphaBound = 0.6;
-inline constexpr double kRoundOffUlps = 16.0;
-inline constexpr double kReversibilityUlps = 16.0;
 
 enum class VerdictState { Kept, Broken, NotChecked, Explained };
 std::string_view to_string(VerdictState s);

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -26,12 +27,12 @@
 #include "catalogue/integrator_declarations.hpp"
 #include "studies/long_time_statistics.hpp"
 #include "studies/model_catalogue.hpp"
-#include "studies/verdicts.hpp"
+#include "studies/long_time_bounds.hpp"
 
 namespace geomint {
 namespace {
 
-constexpr double kEps = 2.220446049250313e-16;
+constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 struct LongRun {
   CaseResult result;
@@ -64,23 +65,21 @@ struct Failures {
 
 Failures judge(const LongRun& run, double T) {
   Failures f;
-  const double root_n = std::sqrt(run.steps);
   for (const LongTimeSummary& s : run.summaries) {
-    const double scale = std::max(1.0, std::abs(s.initial));
     char what[160];
     std::snprintf(what, sizeof what, "%s: max |err| %.3g, alpha %.3g; ", s.quantity.name.c_str(), s.abs_max, s.alpha);
     if (s.quantity.kind == InvariantKind::Energy) {
-      const bool bounded = s.alpha <= kLongAlphaBound || s.abs_max <= kRoundOffUlps * kEps * scale * root_n;
-      const bool drifts = std::abs(s.drift) > 4.0 * s.drift_se && std::abs(s.drift) * T > 0.5 * s.abs_max;
-      if (!bounded || drifts || !std::isfinite(s.abs_max)) f.energy += what;
+      const bool kept = energy_bounded(s.alpha, s.abs_max, s.initial, run.steps) &&
+                        !drifts(s.drift, s.drift_se, T, s.abs_max) && std::isfinite(s.abs_max);
+      if (!kept) f.energy += what;
     }
-    if (s.quantity.kind == InvariantKind::Momentum && !(s.abs_max <= kRoundOffUlps * kEps * scale * root_n))
+    if (s.quantity.kind == InvariantKind::Momentum && !(s.abs_max <= round_off_bound(s.initial, run.steps)))
       f.momentum += what;
-    if (s.quantity.kind == InvariantKind::ManifoldDefect && !(s.abs_max <= kRoundOffUlps * kEps * root_n))
+    if (s.quantity.kind == InvariantKind::ManifoldDefect && !(s.abs_max <= round_off_bound(1.0, run.steps)))
       f.manifold += what;
   }
-  const double rev = run.result.reversibility_miss /
-                     (kEps * std::max(1.0, run.result.reversibility_scale) * std::sqrt(static_cast<double>(run.result.reversibility_steps)));
+  const double rev = ulps_per_root_step(run.result.reversibility_miss, run.result.reversibility_scale,
+                                        static_cast<double>(run.result.reversibility_steps));
   if (!(rev <= kReversibilityUlps)) f.reversibility = "missed y(0) by " + std::to_string(rev) + " ULPs per sqrt(N)";
   return f;
 }
