@@ -130,7 +130,7 @@ def band_counts(rows: list[Row]) -> BandCounts:
 # .v-<state> (STYLE.md 13: fixed across every page). A check mark is for "kept" alone.
 STATES = {"kept": ("✓", "kept"), "broken": ("✗", "broken"),
           "not_checked": ("?", "not checked"), "explained": ("≈", "explained"),
-          "na": ("–", "n/a")}
+          "na": ("–", "n/a"), "no_promise": ("○", "no promise")}
 # claims.csv's states, drawn as the verdict state they correspond to.
 CLAIM_STATES = {"held": ("kept", "held"), "not_held": ("broken", "not held"),
                 "not_checked": ("not_checked", "not checked")}
@@ -177,7 +177,7 @@ def state_words(row: Row) -> str:
 
 def verdict_counts(rows: list[Row]) -> dict[str, int]:
     """The rows by verdicts.csv's state (n/a rows are not_checked ones), every state present."""
-    counts = {state: 0 for state in STATES if state != "na"}
+    counts = {state: 0 for state in STATES if state not in ("na", "no_promise")}
     for row in rows:
         counts[row["state"]] += 1
     return counts

@@ -35,6 +35,8 @@ MEANINGS = {
     "not_checked": "a promise that could not be measured",
     "explained": "a known deviation, with its reason",
     "na": "the model lacks the view the integrator needs",
+    "no_promise": "it ran, and no promise of its applies here (a long run's α and drift are "
+                  "measured and shown, not judged)",
 }
 
 STYLE = """
@@ -242,6 +244,7 @@ def legend_counts(cells: Grid) -> dict[str, tuple[int, int]]:
     rows are not-checked ones (their why is n/a): "not_checked" counts them, "na" again."""
     promises = verdict_counts(cells.verdicts)
     promises["na"] = sum(verdict_state(row) == "na" for row in cells.verdicts)
+    promises["no_promise"] = 0
     states = [cell.state for cell in cells.cells.values()]
     return {state: (promises[state], states.count(state)) for state in CELL_STATES}
 
@@ -252,6 +255,8 @@ def legend(cells: Grid) -> str:
     verdicts.csv)."""
     items = []
     for state, (promises, count) in legend_counts(cells).items():
+        if state == "no_promise" and count == 0:
+            continue  # only a long run's grid has such cells
         symbol, words = STATES[state]
         rows = (f"{promises} of the not-checked promises" if state == "na"
                 else f"{promises} promise{'s' if promises != 1 else ''}")

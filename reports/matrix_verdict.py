@@ -8,7 +8,9 @@ docs/result-files.md); this file judges nothing, it only combines a cell's rows:
 - kept: every promise that applies was measured and held.
 
 A cell whose every row is not checked because the model lacks the view the integrator needs
-(why = n/a) is "na": not checked, but drawn apart. A pair with no verdict row is not checked.
+(why = n/a) is "na": not checked, but drawn apart. A pair with no verdict row is "no_promise"
+when a case of it finished (a long run of a method that promises nothing there: its α and
+drift are measured and shown, nothing is judged), else not checked.
 """
 from __future__ import annotations
 
@@ -56,6 +58,8 @@ class Cell:
 
     @property
     def state(self) -> str:
+        if not self.verdicts and any(case["status"] == "ok" for case in self.cases):
+            return "no_promise"
         return cell_state(self.verdicts)
 
     def order_verdict(self) -> Row | None:

@@ -44,6 +44,7 @@ figure img { max-width: 100%; border: 1px solid #ddd; }
 .v-not_checked { background: #f0e442; color: #000; }
 .v-explained { background: #cc79a7; color: #000; }
 .v-na { background: #e4e4e4; color: #555; }
+.v-no_promise { background: #fff; color: #333; }
 """
 
 

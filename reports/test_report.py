@@ -681,6 +681,20 @@ class MatrixPageTest(unittest.TestCase):
                             ((na, kept), "not_checked"), ((), "not_checked")):
             self.assertEqual(matrix_verdict.cell_state(self._rows(*rows)), state, rows)
 
+    def test_a_cell_without_promises_that_ran_is_no_promise_not_not_checked(self) -> None:
+        """A long run of a method that promises nothing there (RK4's energy): measured and shown,
+        nothing judged; a pair with no row and no finished case stays not checked."""
+        def cell(*statuses: str) -> matrix_verdict.Cell:
+            cases = [_case("e", "rk4", f"c{k}", status=s) for k, s in enumerate(statuses)]
+            return matrix_verdict.Cell({"name": "e"}, "rk4", cases, None, [])
+        self.assertEqual(cell("ok").state, "no_promise")
+        self.assertEqual(cell("NonFinite", "ok").state, "no_promise")
+        self.assertEqual(cell("NonFinite").state, "not_checked")
+        self.assertEqual(cell().state, "not_checked")
+        with_rows = matrix_verdict.Cell({"name": "e"}, "rk4", [_case("e", "rk4", "c")], None,
+                                        self._rows(("kept", "nominal")))
+        self.assertEqual(with_rows.state, "kept")
+
     def test_no_python_threshold_is_left(self) -> None:
         """The bounds are verdicts.csv's: the module holds no tolerance of its own."""
         for name in ("MANIFOLD_TOLERANCE", "MOMENTUM_TOLERANCE", "ENERGY_BOUND", "PROMISES",
