@@ -27,6 +27,7 @@ Work run_fresh(const M& model, const StepControl& control, double t0, double T,
   // function on a local I. Through the adapter it became an out-of-line clone working on the
   // adapter's member (free_rigid_body/elliptic/rk4: 5,363 instructions in it against 3,304).
   I integrator = integrator_for<I>(model, control, t0, T);
+  apply_compensation(integrator, control);
   drive(integrator, driven_by<I>(control), y, t0, T, [](double, const typename M::State&) {});
   return integrator.work();
 }
@@ -41,11 +42,11 @@ std::span<const CompiledIntegrator<M>> compiled_integrators() {
       if constexpr (runs_on<Entry, M>) {
         using I = typename Entry::template type<M>;
         out.push_back({&Entry::declaration, &I::declaration, Entry::View::name, true,
-                       HasCotangentMap<I, M>,
+                       HasCotangentMap<I, M>, CompensatedUpdate<I>,
                        &detail::make_adapter<I, M>, &detail::run_fresh<I, M>});
       } else {
         out.push_back({&Entry::declaration, &Entry::declaration, Entry::View::name, false, false,
-                       nullptr, nullptr});
+                       false, nullptr, nullptr});
       }
     });
     return out;

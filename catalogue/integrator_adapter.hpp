@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "catalogue/integrator_on_model.hpp"
+#include "integrators/compensated_sum.hpp"
 #include "integrators/integrate.hpp"
 #include "integrators/integrator_concepts.hpp"
 #include "integrators/options.hpp"
@@ -42,6 +43,18 @@ I integrator_for(const M& model, const StepControl& control, double t0, double T
   else
     return I(model, IntegratorOptions{detail::control_of<I, Tolerances>(control), t0, T},
              method...);
+}
+
+/// Turns on compensated summation in a fixed-step I where `control` asks for it (a harness asks
+/// only where I offers it: CompiledIntegrator::compensable).
+template <class I>
+void apply_compensation(I& integrator, const StepControl& control) {
+  const auto* fixed = std::get_if<FixedStep>(&control);
+  if (!fixed || !fixed->compensated) return;
+  if constexpr (CompensatedUpdate<I>)
+    integrator.compensate();
+  else
+    throw std::logic_error(std::string(integrator.declaration.name) + " has no compensated summation");
 }
 
 /// What drives I for `control`: its FixedStep, or nothing (an adaptive I has its own control).
@@ -79,7 +92,9 @@ class PlainIntegratorAdapter : public IntegratorOnModel<M> {
   PlainIntegratorAdapter(const M& model, const StepControl& control, double t0, double T,
                          const Method&... method)
       : integrator_(integrator_for<I>(model, control, t0, T, method...)),
-        driven_by_(driven_by<I>(control)) {}
+        driven_by_(driven_by<I>(control)) {
+    apply_compensation(integrator_, control);
+  }
 
   void step(double t, State& y, double h) override {
     if constexpr (FixedStepIntegrator<I>)

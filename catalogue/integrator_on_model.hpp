@@ -87,6 +87,7 @@ struct CompiledIntegrator {
   std::string_view needs;       // the view it needs
   bool runs;                    // M offers that view; else `make` and `run` are null
   bool has_cotangent_map;       // a map on T*G of its own (IntegratorOnModel::cotangent_map)
+  bool compensable;             // offers compensated summation (FixedStep::compensated)
   /// The integrator on a model, driven by `control` (of its kind: control_for) over [t0, T].
   std::unique_ptr<IntegratorOnModel<M>> (*make)(const M&, const StepControl& control, double t0,
                                                 double T);

@@ -53,6 +53,7 @@ struct RunOptions {
   std::optional<std::string> output_times;  // "a:step:b" or "t1,t2,...": the first point at or after each
   bool stats_only = false;   // the long-time statistics, no series
   bool project = false;
+  bool compensated = false;  // compensated summation of a fixed-step update
 };
 
 /// A number, finite unless the caller checks it against a domain that names the problem.
@@ -105,6 +106,7 @@ CaseSpec case_from(const RunOptions& o) {
                                      values.data(), static_cast<Eigen::Index>(values.size())));
   }
   c.project_initial = o.project;
+  c.compensated = o.compensated;
   c.integrator = o.integrator;
   for (const auto& [value, option] : {std::pair{o.h, "--h"}, {o.rtol, "--rtol"}, {o.atol, "--atol"}})
     if (value && !std::isfinite(*value)) throw InputError(std::string(option) + " must be a finite number");
@@ -245,7 +247,7 @@ int run(const RunOptions& o) {
   if (terminal) std::fprintf(stderr, "\r%60s\r", "");
   if (r.status == "n/a") throw InputError(r.detail);
   try {
-    if (o.stats_only) out.write(long_time_json(stats.summaries(), stats.points()).dump(1) + "\n");
+    if (o.stats_only) out.write(long_time_json(stats.summaries(), stats.points(), stats.samples()).dump(1) + "\n");
     else series.finish();
   } catch (const TooMuchWork& e) {
     r.status = std::string(to_string(e.kind()));
@@ -300,6 +302,10 @@ Subcommand add_run_command(CLI::App& app) {
                 "write no series: the long-time statistics of every conserved invariant and "
                 "manifold defect (per logarithmic time bin, growth exponent, drift) as JSON, and "
                 "one line each on standard error");
+  cmd->add_flag("--compensated", o->compensated,
+                "sum a fixed-step method's update compensated (Kahan-style, "
+                "integrators/compensated_sum.hpp): the explicit and implicit VI and their "
+                "compositions have it; for the others the run is refused");
   cmd->add_option("--out", o->out,
                   "CSV file to write (default: standard output); written to OUT.tmp.<pid> and renamed "
                   "when done, so a refused run leaves an existing OUT as it was");

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 
+#include "integrators/compensated_sum.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/work.hpp"
 
@@ -59,6 +60,14 @@ class Composition {
       t += g * h;
     }
     ++steps_;
+  }
+
+  /// Compensated summation in every sub-step, where the base method offers it
+  /// (integrators/compensated_sum.hpp).
+  void compensate()
+    requires CompensatedUpdate<Base>
+  {
+    base_.compensate();
   }
 
   /// The composed map on the base method's own phase space, where it offers one (the symplectic

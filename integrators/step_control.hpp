@@ -17,6 +17,7 @@ namespace geomint {
 /// Every step h (the last one ends at T: integrators/integrate.hpp).
 struct FixedStep {
   double h;
+  bool compensated = false;  // compensated summation of the update (integrators/compensated_sum.hpp)
 };
 
 /// Error control's relative and absolute tolerances (what each adaptive method makes of them

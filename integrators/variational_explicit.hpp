@@ -11,6 +11,7 @@
 #include <cmath>
 #include <string>
 
+#include "integrators/compensated_sum.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
@@ -39,6 +40,27 @@ class ExplicitVariational : public FixedStepBase<M> {
   }
 
   void step(double t, State& y, double h) {
+    if (compensated_) [[unlikely]]
+      advance_compensated(t, y, h);
+    else
+      advance<false>(t, y, h);
+  }
+
+  /// Compensated summation of (3.17) and (3.18) (integrators/compensated_sum.hpp).
+  void compensate() {
+    compensated_ = true;
+    carry_q_.setZero(3, n_);
+    carry_w_.setZero(3, n_);
+  }
+
+ private:
+  /// Out of line, so that the plain step is compiled and inlined as without the option.
+  [[gnu::noinline]] void advance_compensated(double t, State& y, double h) { advance<true>(t, y, h); }
+
+  /// One step; Compensated a template argument, so that the plain step's code is what it is
+  /// without the option.
+  template <bool Compensated>
+  void advance(double t, State& y, double h) {
     const auto& m = model_.inertia();
     Eigen::Map<Points> q(y.data(), 3, n_);  // y = [q_1..q_n, w_1..w_n]
     Eigen::Map<Points> w(y.data() + 3 * n_, 3, n_);
@@ -63,24 +85,33 @@ class ExplicitVariational : public FixedStepBase<M> {
       // rounded relative to its own size, and q + increment adds a rounding that does not
       // repeat: a random walk (tests/manifold/test_stays_on_manifold.cpp).
       const Eigen::Vector3d qi = q.col(i);
-      q.col(i) = qi + (a.cross(qi) - (aa / (1.0 + std::sqrt(1.0 - aa))) * qi);
+      const Eigen::Vector3d dq = a.cross(qi) - (aa / (1.0 + std::sqrt(1.0 - aa))) * qi;
+      if constexpr (Compensated) compensated_add(q.col(i), dq, carry_q_.col(i));
+      else q.col(i) = qi + dq;
       q_.col(i) = q.col(i);  // (the copy for the gradient, made while the column is at hand)
     }
     model_.potential_gradient(q_, grad_);
     ++work_.f_evals;
-    for (Eigen::Index i = 0; i < n_; ++i)  // (3.18)
-      w.col(i) -= kick_.col(i) + (0.5 * h / m(i, i)) * q.col(i).cross(grad_.col(i));
+    for (Eigen::Index i = 0; i < n_; ++i) {  // (3.18)
+      if constexpr (Compensated) {
+        const Eigen::Vector3d dw = -(kick_.col(i) + (0.5 * h / m(i, i)) * q.col(i).cross(grad_.col(i)));
+        compensated_add(w.col(i), dw, carry_w_.col(i));
+      } else {
+        w.col(i) -= kick_.col(i) + (0.5 * h / m(i, i)) * q.col(i).cross(grad_.col(i));
+      }
+    }
     grad_at_.swap(q_);  // q_ is scratch, rewritten before its next use
     grad_valid_ = true;
     ++work_.steps;
   }
 
- private:
   using FixedStepBase<M>::model_;
   using FixedStepBase<M>::work_;
   Eigen::Index n_;
   Points q_, grad_, grad_at_, kick_;
   bool grad_valid_ = false;
+  bool compensated_ = false;
+  Points carry_q_, carry_w_;  // the compensations, when compensated_
 };
 
 }  // namespace geomint

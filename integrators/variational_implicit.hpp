@@ -28,6 +28,7 @@
 #include <string>
 #include <type_traits>
 
+#include "integrators/compensated_sum.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
@@ -108,14 +109,24 @@ class ImplicitVariational : public FixedStepBase<M> {
                     0.5 * h * q_next_.col(i).cross(grad_next_.col(i));
     }
     inertia_solver_.solve_in_place(m, q_next_, rhs_, /*held_norms=*/true);  // see apply_a
+    // With the option, q_{k+1} = q_k + dq compensated (integrators/compensated_sum.hpp): a
+    // point that may differ from q_next_ by an ulp, where the gradient is then evaluated anew
+    // (grad_at_ stays q_next_). w_{k+1} is the solution of (3.13), not a sum: as without it.
     for (Eigen::Index i = 0; i < n; ++i) {
-      y.template segment<3>(3 * i) = q_next_.col(i);
+      if (compensated_) compensated_add(y.template segment<3>(3 * i), dq_.col(i), carry_q_.col(i));
+      else y.template segment<3>(3 * i) = q_next_.col(i);
       y.template segment<3>(3 * (n_ + i)) = rhs_.col(i);
     }
     grad_.swap(grad_next_);
     grad_at_ = q_next_;
     grad_valid_ = true;
     ++work_.steps;
+  }
+
+  /// Compensated summation of (3.15) (integrators/compensated_sum.hpp).
+  void compensate() {
+    compensated_ = true;
+    carry_q_.setZero(3, n_);
   }
 
  private:
@@ -320,6 +331,8 @@ class ImplicitVariational : public FixedStepBase<M> {
   Points q_, w_, q_next_, dq_, grad_, grad_next_, rhs_, grad_at_;
   Points g_;  // residual_of's g_j
   bool grad_valid_ = false;
+  bool compensated_ = false;
+  Points carry_q_;  // the compensation, when compensated_
   bool continuing_ = false;  // y is the state the last step returned
   int history_ = 0;          // how many of f_last_, f_before_last_ belong to this trajectory
   Vector f_last_, f_before_last_, f_third_last_;

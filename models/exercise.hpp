@@ -5,10 +5,14 @@
 // and h/2 over T from this preset; the benchmarks and the perf gate's workloads step at h; the
 // typed test suites take their problems from it. The long-time matrix
 // (studies/long_time_matrix.yaml) runs every integrator once from the same preset at h over
-// long_T: 10^5 steps where an RK4 step costs under 10 us, 2 10^4 steps for the elastic rod and
-// the Lennard-Jones molecules, whose RK4 steps cost 13.6 and 10.9 us (2-core VM, 2026-11-28),
-// keeping each of their fixed-step cells within about 0.3 s. One declaration per model, so that
-// a model added to the registry is in all of them.
+// long_T: 10^5 steps of h, the minimum for a long run, unless a cell of the model would
+// then exceed the long-time matrix's CPU budget of about 40 s a cell (2-core VM, 2026-11-28), where
+// it is 2 10^4 steps: the elastic rod, whose RK4 step costs 13.6 us, and the quadrotors, whose
+// projected adaptive methods take about 70 steps for each of h (CVODE BDF: 85 s for 10^5 steps
+// of h). The Lennard-Jones molecules run their 10^5 steps (their energy error rises for a few
+// hundred time units before it settles: at 2 10^4 steps the VIs' alpha read 0.6 to 1.1, at 10^5
+// 0.28 to 0.47), their costliest cell, projected CVODE Adams, about 35 s. One declaration per
+// model, so that a model added to the registry is in all of them.
 
 #include <string_view>
 

@@ -43,7 +43,7 @@ class SphereLennardJones : public SphereModel<SphereLennardJones, Eigen::Dynamic
   static constexpr std::string_view kName = "sphere_lj";
   static constexpr std::string_view kDescription =
       "Lennard-Jones molecules on the unit sphere, all pairs or cut off (LLM Example 6, (3.27))";
-  static constexpr Exercise kExercise{"icosphere42", 0.01, 1.0, 200.0};
+  static constexpr Exercise kExercise{"icosphere42", 0.01, 1.0, 1000.0};
   static constexpr Symmetry kSymmetry = Symmetry::Full;
 
   static ParameterSet default_parameters();

@@ -36,6 +36,7 @@ struct CaseSpec {
   double T = 1.0;
   double max_steps = 1e8;  // the step cap (studies/run_limits.hpp): an adaptive run stops there
   double left_manifold_at = 0.1;  // a manifold defect beyond which a run is a LeftManifold failure
+  bool compensated = false;  // compensated summation of a fixed-step update (integrators/compensated_sum.hpp)
   // A fixed-step case of a long-time experiment also runs forward over this horizon and back
   // (CaseResult::reversibility_miss); NaN: not.
   double reversibility_T = std::numeric_limits<double>::quiet_NaN();
@@ -98,7 +99,7 @@ struct CaseHooks {
   CurveRecorder* curves = nullptr;          // optional
   OutputRecorder* outputs = nullptr;        // optional: the model's named outputs
   PositionRecorder* positions = nullptr;    // optional: fixed-step runs, for pattern evocation
-  LongTimeStatistics* long_time = nullptr;  // optional: streamed, at every output point
+  LongTimeStatistics* long_time = nullptr;  // optional: streamed, at the output points it samples
 };
 
 struct CaseResult {

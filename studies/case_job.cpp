@@ -91,7 +91,7 @@ nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   nlohmann::json record = case_record(job.id, job.spec, result, ref_err, below);
   if (hooks.long_time && ran) {
     const auto summaries = long_time.summaries();
-    const nlohmann::json full = long_time_json(summaries, long_time.points());
+    const nlohmann::json full = long_time_json(summaries, long_time.points(), long_time.samples());
     write_series_file(dir, job.id + "-long-time.json", full.dump(), checksums);
     record_long_time(summaries, full, record);
   }

@@ -14,7 +14,7 @@ namespace {
 
 /// The version of the records and metrics a result folder holds; a change of it (or of the
 /// code revision) redoes every case.
-constexpr int kResultsFormat = 4;
+constexpr int kResultsFormat = 5;
 
 /// The reference a case is measured against, as the experiment asks for it.
 nlohmann::json reference_inputs(const ExperimentSpec& ex) {
@@ -49,6 +49,7 @@ nlohmann::json case_inputs(const CaseSpec& c) {
   j["left_manifold_at"] = c.left_manifold_at;
   j["max_steps"] = c.max_steps;
   if (!std::isnan(c.reversibility_T)) j["reversibility_T"] = c.reversibility_T;
+  if (c.compensated) j["compensated"] = true;  // only when asked: earlier cases keep their keys
   if (c.user_method) j["user_method"] = c.user_method->as_json();  // its coefficients
   return j;
 }

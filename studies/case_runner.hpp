@@ -261,7 +261,10 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
       if constexpr (DrawsCurves<M>)
         if (hooks.curves) record_curves(model, t, s, *hooks.curves);
       if (hooks.positions) hooks.positions->add(t, s);
-      if (hooks.long_time) hooks.long_time->add(t, invariants);
+      if (hooks.long_time) {
+        if (hooks.long_time->wants(t)) hooks.long_time->add(t, invariants);
+        else hooks.long_time->track(t, invariants);
+      }
       if (hooks.outputs || hooks.on_output) evaluate_outputs(model, t, s, outputs);
       if (hooks.outputs) hooks.outputs->add(t, outputs);
       if (hooks.on_output) {
@@ -352,7 +355,10 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   const CompiledIntegrator<M>* method = find_compiled_integrator<M>(spec.integrator);
   if (!method) throw InputError("unknown integrator '" + spec.integrator + "' (see geomint list integrators)");
   const StepControl control = detail::checked_step_control(*method->entry, spec);
-  if (method->runs) {
+  if (method->runs && spec.compensated && !method->compensable) {
+    detail::record_declaration(*method->on_model, result);
+    detail::record_not_compensable(spec, result);
+  } else if (method->runs) {
     detail::record_declaration(*method->on_model, result);
     detail::run_integrator<M>([&] { return method->make(model, control, 0.0, spec.T); }, model, y,
                               spec, hooks, result);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "errors/exit_status_errors.hpp"
+#include "integrators/compensated_sum.hpp"
 #include "integrators/declaration.hpp"
 #include "studies/case.hpp"
 #include "studies/run_limits.hpp"
@@ -45,7 +46,7 @@ inline StepControl checked_step_control(const Declaration& d, const CaseSpec& sp
     throw InputError(spec.integrator + " is a fixed-step method: rtol and atol do not apply (give h)");
   if (std::isnan(spec.h))
     throw InputError(spec.integrator + " is a fixed-step method: give a step size h");
-  const StepControl control = checked(FixedStep{spec.h});
+  const StepControl control = checked(FixedStep{spec.h, spec.compensated});
   if (const auto why = step_count_problem(spec.T, spec.h, spec.max_steps))
     throw InputError(spec.integrator + ": " + *why);
   return control;
@@ -55,6 +56,13 @@ inline void record_not_applicable(const CaseSpec& spec, std::string_view needs,
                                   CaseResult& result) {
   result.status = "n/a";
   result.detail = "n/a: " + spec.model + " has no " + std::string(needs) + " view";
+}
+
+/// A case that asks for compensated summation (CaseSpec::compensated) of an integrator without
+/// it: an adaptive one, or one whose update is not a sum (a group action exp(sigma) . y).
+inline void record_not_compensable(const CaseSpec& spec, CaseResult& result) {
+  result.status = "n/a";
+  result.detail = "n/a: " + spec.integrator + " has no compensated summation (integrators/compensated_sum.hpp lists which do)";
 }
 
 }  // namespace geomint::detail

@@ -11,7 +11,8 @@ namespace {
 nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 }  // namespace
 
-nlohmann::json long_time_json(const std::vector<LongTimeSummary>& summaries, std::int64_t points) {
+nlohmann::json long_time_json(const std::vector<LongTimeSummary>& summaries, std::int64_t points,
+                              std::int64_t samples) {
   nlohmann::json quantities = nlohmann::json::array();
   for (const LongTimeSummary& s : summaries) {
     nlohmann::json bins = {{"t_lo", nlohmann::json::array()}, {"t_hi", nlohmann::json::array()},
@@ -40,7 +41,7 @@ nlohmann::json long_time_json(const std::vector<LongTimeSummary>& summaries, std
                           {"correlation", number(s.correlation)},
                           {"bins", bins}});
   }
-  return {{"points", points}, {"quantities", quantities}};
+  return {{"points", points}, {"samples", samples}, {"quantities", quantities}};
 }
 
 std::string long_time_line(const LongTimeSummary& s) {

@@ -14,8 +14,9 @@ namespace geomint {
 
 /// {"quantities": [{"name", "kind", "initial", "abs_max", "alpha", "alpha_se", "alpha_note",
 /// "fit_from", "fit_to", "fit_bins", "drift", "drift_se", "correlation", "bins": {"t_lo": [...],
-/// "t_hi", "count", "min", "max", "mean"}}, ...], "points": N}; a NaN is null.
-nlohmann::json long_time_json(const std::vector<LongTimeSummary>& summaries, std::int64_t points);
+/// "t_hi", "count", "min", "max", "mean"}}, ...], "points": N, "samples": S}; a NaN is null.
+nlohmann::json long_time_json(const std::vector<LongTimeSummary>& summaries, std::int64_t points,
+                              std::int64_t samples);
 
 /// E.g. "energy: max |err| 3.1e-09, alpha 0.01 +- 0.002 over t in [1, 2e+03] (30 bins), drift
 /// 1e-15 +- 3e-15 per unit time, correlation of t and |err| 0.001".

@@ -21,35 +21,49 @@ double LongTimeBin::envelope() const {
   return std::isnan(min) || std::isnan(max) ? kNaN : std::max(std::abs(min), std::abs(max));
 }
 
-void LongTimeStatistics::Accumulator::add(double t, double err) {
+void LongTimeStatistics::Accumulator::add(double t, double err, double w) {
   if (!std::isfinite(err)) non_finite = true;
   if (count == 0) min = max = err;
   min = std::min(min, err);
   max = std::max(max, err);
   sum += err;
-  sum_t += t;
+  weight += w;
+  weighted_sum += w * err;
+  weighted_t += w * t;
   t_last = t;
   ++count;
 }
 
-void LongTimeStatistics::Moments::add(double t, double a) {
-  n += 1.0;
+void LongTimeStatistics::Moments::add(double t, double a, double w) {
+  // West (1979), Comm. ACM 22(9): weighted means and co-moments in one pass.
+  weight += w;
+  if (!(weight > 0.0)) return;
   const double dt = t - mean_t, da = a - mean_a;
-  mean_t += dt / n;
-  mean_a += da / n;
-  c += dt * (a - mean_a);
-  m2_t += dt * (t - mean_t);
-  m2_a += da * (a - mean_a);
+  mean_t += w / weight * dt;
+  mean_a += w / weight * da;
+  c += w * dt * (a - mean_a);
+  m2_t += w * dt * (t - mean_t);
+  m2_a += w * da * (a - mean_a);
+}
+
+double LongTimeStatistics::uniform() {
+  std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ULL);  // splitmix64 (Steele, Lea, Flood 2014)
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
 }
 
 void LongTimeStatistics::start(std::vector<LongTimeQuantity> quantities, double t0, double T) {
   quantities_ = std::move(quantities);
   t0_ = t0;
   T_ = T;
-  points_ = 0;
+  points_ = tracked_ = 0;
+  next_sample_ = last_tau_ = 0.0;
+  random_ = 0;
   bins_.clear();
   batches_.assign(static_cast<std::size_t>(kDriftBatches) * quantities_.size(), Accumulator{});
   moments_.assign(quantities_.size(), Moments{});
+  tracked_max_.assign(quantities_.size(), 0.0);
 }
 
 double LongTimeStatistics::edge(std::size_t k) const {
@@ -78,12 +92,28 @@ void LongTimeStatistics::add(double t, const std::vector<double>& values) {
   const auto batch = span > 0.0 ? std::min<std::size_t>(kDriftBatches - 1, static_cast<std::size_t>(
                                                                                  std::max(0.0, tau / span * kDriftBatches)))
                                  : 0;
+  const double w = std::max(tau - last_tau_, 0.0);  // the time this point stands for
+  last_tau_ = tau;
   for (std::size_t q = 0; q < quantities_.size(); ++q) {
     const std::size_t i = quantities_[q].index;
     const double err = quantities_[q].change ? values[i] - initial_[i] : values[i];
-    if (tau > 0.0) bin_of(bin_, q).add(tau, err);
-    batches_[batch * quantities_.size() + q].add(tau, err);
-    moments_[q].add(tau, std::abs(err));
+    if (tau > 0.0) bin_of(bin_, q).add(tau, err, w);
+    batches_[batch * quantities_.size() + q].add(tau, err, w);
+    moments_[q].add(tau, std::abs(err), w);
+  }
+  if (!bins_.empty()) next_sample_ = tau + 2.0 * uniform() * (edge(bin_ + 1) - edge(bin_)) / kSamplesPerBin;
+}
+
+void LongTimeStatistics::track(double t, const std::vector<double>& values) {
+  const double tau = t - t0_;
+  const double w = std::max(tau - last_tau_, 0.0);
+  last_tau_ = tau;
+  ++tracked_;
+  for (std::size_t q = 0; q < quantities_.size(); ++q) {
+    const std::size_t i = quantities_[q].index;
+    const double a = std::abs(quantities_[q].change ? values[i] - initial_[i] : values[i]);
+    if (!(a <= tracked_max_[q]) && !std::isnan(tracked_max_[q])) tracked_max_[q] = a;  // a NaN, once in, stays
+    moments_[q].add(tau, a, w);
   }
 }
 
@@ -140,11 +170,12 @@ LongTimeSummary LongTimeStatistics::summary_of(std::size_t q) const {
     s.bins.push_back(b);
   }
   for (std::size_t b = 0; b < kDriftBatches; ++b) non_finite = non_finite || batches_[b * quantities_.size() + q].non_finite;
+  non_finite = non_finite || !std::isfinite(tracked_max_[q]);
   if (non_finite) {
     s.alpha_note = "a non-finite error";
     return s;
   }
-  s.abs_max = 0.0;
+  s.abs_max = tracked_max_[q];
   for (const auto& b : s.bins) s.abs_max = std::max(s.abs_max, b.envelope());
 
   // alpha: the settled bins of the last kFitDecades decades.
@@ -177,8 +208,8 @@ LongTimeSummary LongTimeStatistics::summary_of(std::size_t q) const {
   for (std::size_t b = 0; b < kDriftBatches; ++b) {
     const Accumulator& a = batches_[b * quantities_.size() + q];
     if (a.count == 0) continue;
-    bt.push_back(t0_ + a.sum_t / static_cast<double>(a.count));
-    be.push_back(a.sum / static_cast<double>(a.count));
+    bt.push_back(t0_ + a.weighted_time());
+    be.push_back(a.weighted_mean());
   }
   if (bt.size() >= 3) {
     const DriftEstimate d = drift_of_batch_means(bt, be);

@@ -65,6 +65,7 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["symplectic"] = r.symplectic;
   j["stays_on_manifold"] = r.stays_on_manifold;
   j["symmetric"] = r.symmetric;
+  j["compensated"] = spec.compensated;
   j["energy_conserved"] = r.energy_conserved;
   j["reversibility_steps"] = r.reversibility_steps;
   j["reversibility_miss"] = json_number(r.reversibility_miss);
@@ -126,7 +127,7 @@ const std::vector<std::string> kColumns = {
     "output_points", "fail_time", "status_detail", "reference_err", "below_reference",
     "symplectic", "stays_on_manifold", "momentum_rel_err_max", "global_err_ambient",
     "casimir_err_max", "manifold_defect_max", "constraint_err_max", "cpu_repetitions", "added_step", "cpu_timed_s",
-    "symmetric", "reversibility_steps", "reversibility_miss", "energy_alpha", "defect_alpha"};
+    "symmetric", "reversibility_steps", "reversibility_miss", "energy_alpha", "defect_alpha", "compensated"};
 
 /// The columns whose null is "not measured here" (an empty cell), not "could not be computed".
 bool empty_when_null(const std::string& c) {

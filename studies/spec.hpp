@@ -81,6 +81,9 @@ struct ExperimentSpec {
   /// and each fixed-step case runs forward over reversibility_T and back.
   bool long_time = false;
   double reversibility_T = std::numeric_limits<double>::quiet_NaN();
+  /// `compensated`: every fixed-step case sums its update compensated
+  /// (integrators/compensated_sum.hpp); a case of a method without it is "n/a".
+  bool compensated = false;
   /// Whether the case's patterns are evoked: the experiment asks for it and the case is
   /// fixed-step (an adaptive run's output points are not evenly spaced).
   bool evokes(const CaseSpec& c) const { return evoke && (!std::isnan(c.h) || c.same_steps_as); }
@@ -95,7 +98,7 @@ struct KnownDeviation {
   std::string experiment;  // an experiment's name (before `presets:` expanded it); empty: every one
   std::string model;       // empty: every model
   std::vector<std::string> integrators;
-  std::string promise;     // order, manifold, momentum or energy
+  std::string promise;     // order, manifold, momentum, energy or a long-time one (studies/verdicts.hpp)
   std::string reason;
 };
 

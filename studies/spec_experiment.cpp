@@ -19,7 +19,8 @@ namespace {
 const std::set<std::string> kExperimentKeys = {
     "name",    "title",           "description", "model",     "preset", "presets", "parameters",
     "initial", "project_initial", "T",           "reference", "plots",  "series",  "snapshots",
-    "runs",    "all_integrators", "published", "evoke", "formation_times", "claims", "long_time"};
+    "runs",    "all_integrators", "published", "evoke", "formation_times", "claims", "long_time",
+    "compensated"};
 
 /// The keys an experiment under `every_model` does not take: its model's Exercise gives them.
 constexpr const char* kExerciseKeys[] = {"name", "model", "preset", "presets", "T", "runs"};
@@ -269,6 +270,7 @@ ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context
   read_snapshots(get(node, "snapshots"), ec, ex);
   read_formation(node, ec, ex);
   read_long_time(get(node, "long_time"), ec, model, ex, exercise_of != nullptr);
+  if (has(node, "compensated")) ex.compensated = flag(get(node, "compensated"), ec, "'compensated'");
 
   const CaseSpec base = base_case(ex);
   const ModelCheck check = check_model(node, ec, ex, model, base);
@@ -323,6 +325,7 @@ CaseSpec SpecReader::base_case(const ExperimentSpec& ex) const {
   base.project_initial = ex.project_initial;
   base.T = ex.T;
   if (ex.long_time) base.reversibility_T = ex.reversibility_T;
+  base.compensated = ex.compensated;
   return base;
 }
 

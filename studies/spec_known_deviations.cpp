@@ -2,6 +2,8 @@
 // (their verdicts are "explained", studies/verdicts.hpp).
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "studies/spec_reader.hpp"
 
@@ -31,8 +33,11 @@ void SpecReader::read_known_deviations(const YAML::Node& list, const Context& ct
       if (!find_integrator_declaration(d.integrators[i]) && !methods_by_name_.contains(d.integrators[i]))
         kc.fail(get(node, "integrators")[i], "unknown integrator " + quote(d.integrators[i]));
     d.promise = text(node, kc, "promise");
-    if (d.promise != "order" && d.promise != "manifold" && d.promise != "momentum" && d.promise != "energy")
-      kc.fail(get(node, "promise"), "'promise' is order, manifold, momentum or energy, got " + quote(d.promise));
+    static const std::set<std::string> kPromises = {"order",         "manifold",     "momentum",      "energy",
+                                                    "long_energy",   "long_momentum", "long_manifold", "reversibility"};
+    if (!kPromises.contains(d.promise))
+      kc.fail(get(node, "promise"), "'promise' is order, manifold, momentum, energy, long_energy, long_momentum, "
+                                    "long_manifold or reversibility, got " + quote(d.promise));
     d.reason = trimmed(text(node, kc, "reason"));
     if (d.reason.empty()) kc.fail(get(node, "reason"), "'reason' is empty: say why the deviation is expected");
     spec_.known_deviations.push_back(std::move(d));

@@ -48,8 +48,9 @@ struct UserMethodEntry<RuntimeCfMethod> {
 
 /// Sets the declared properties of the case's user method (spec.user_method) in `result` and
 /// calls run.template operator()<I>(coefficients, control) with the runtime integrator I of its
-/// kind on Model and the case's checked step control, which runs it as run_case_for runs a catalogued integrator; or, when the model lacks
-/// the view the kind needs, records the case "n/a" with the view named.
+/// kind on Model and the case's checked step control, which runs it as run_case_for runs a
+/// catalogued integrator; or, when the model lacks the view the kind needs or the case asks for
+/// compensated summation that I has not, records the case "n/a" saying which.
 template <class Model, class Run>
 void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
   const UserMethod& method = *spec.user_method;
@@ -60,7 +61,11 @@ void run_user_method(const CaseSpec& spec, CaseResult& result, Run&& run) {
         using Entry = UserMethodEntry<Coefficients>;
         const StepControl control = checked_step_control(d, spec);
         if constexpr (Entry::View::template offered_by<Model>) {
-          run.template operator()<typename Entry::template type<Model>>(coefficients, control);
+          using I = typename Entry::template type<Model>;
+          if (spec.compensated && !CompensatedUpdate<I>)
+            record_not_compensable(spec, result);
+          else
+            run.template operator()<I>(coefficients, control);
         } else {
           record_not_applicable(spec, Entry::View::name, result);
         }

@@ -14,9 +14,13 @@
 namespace geomint {
 namespace {
 
-/// One conserved invariant "E" whose error is err(t), followed from t = 0 at step h to T.
+enum class Points { Every, Sampled };
+
+/// One conserved invariant "E" whose error is err(t), followed from t = 0 at step h to T: every
+/// point added, or only the samples (the others given to track_max, as the case runner does).
 template <class F>
-LongTimeSummary follow(double h, double T, F&& err, double E0 = 5.0) {
+LongTimeSummary follow(double h, double T, F&& err, double E0 = 5.0, Points points = Points::Every,
+                       std::int64_t* added = nullptr) {
   const std::vector<Invariant> declared = {{"E", InvariantKind::Energy, true}};
   LongTimeStatistics stats;
   stats.start(long_time_quantities(declared), 0.0, T);
@@ -25,8 +29,10 @@ LongTimeSummary follow(double h, double T, F&& err, double E0 = 5.0) {
   for (long k = 0; k <= steps; ++k) {
     const double t = static_cast<double>(k) * h;
     v[0] = E0 + (k == 0 ? 0.0 : err(t));
-    stats.add(t, v);
+    if (points == Points::Every || stats.wants(t)) stats.add(t, v);
+    else stats.track(t, v);
   }
+  if (added) *added = stats.samples();
   return stats.summaries().front();
 }
 
@@ -81,6 +87,30 @@ TEST(LongTimeStatistics, TheBinsAreTenPerDecadeAndHoldEveryPointAfterTheFirst) {
     points += b.count;
   }
   EXPECT_EQ(points, 10000);
+}
+
+TEST(LongTimeStatistics, SampledPointsGiveTheExponentsDriftAndCorrelationOfEveryPoint) {
+  // 10^6 steps, 256 samples a bin on average from the bin where steps are sparser: a few
+  // thousand samples, and the answers of every point within the samples' scatter.
+  std::int64_t added = 0;
+  const auto sine = [](double t) { return 1e-6 * std::sin(t); };
+  const LongTimeSummary bounded = follow(1e-3, 1000.0, sine, 5.0, Points::Sampled, &added);
+  EXPECT_LT(added, 20000);
+  EXPECT_NEAR(bounded.alpha, 0.0, 0.02) << "+- " << bounded.alpha_se;
+  EXPECT_NEAR(bounded.abs_max, 1e-6, 1e-12);  // every point's max (track_max), not the samples'
+  EXPECT_LT(std::abs(bounded.drift), 3.0 * bounded.drift_se + 1e-12);
+  EXPECT_LT(std::abs(bounded.correlation), 2e-3);
+  const LongTimeSummary root = follow(1e-3, 1000.0, [](double t) { return 1e-3 * std::sqrt(t); }, 5.0, Points::Sampled);
+  EXPECT_NEAR(root.alpha, 0.5, 1e-3);
+  const LongTimeSummary line = follow(1e-3, 1000.0, [](double t) { return -2e-3 * t; }, 5.0, Points::Sampled);
+  EXPECT_NEAR(line.alpha, 1.0, 1e-3);
+  EXPECT_NEAR(line.drift, -2e-3, 1e-9);  // the batch means, weighted by time, lie on the line
+  EXPECT_NEAR(line.correlation, 1.0, 1e-6);
+  // A NaN between two samples is seen: the max follows every point.
+  const LongTimeSummary nan = follow(1e-3, 1000.0, [](double t) { return std::abs(t - 700.0) < 5e-4 ? std::nan("") : 1e-9; },
+                                     5.0, Points::Sampled);
+  EXPECT_TRUE(std::isnan(nan.abs_max));
+  EXPECT_EQ(nan.alpha_note, "a non-finite error");
 }
 
 TEST(LongTimeStatistics, ANaNMakesTheSummaryNaN) {
