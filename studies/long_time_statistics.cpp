@@ -95,13 +95,17 @@ void LongTimeStatistics::add(double t, const std::vector<double>& values) {
   const double w = std::max(tau - last_tau_, 0.0);  // the time this point stands for
   last_tau_ = tau;
   for (std::size_t q = 0; q < quantities_.size(); ++q) {
-    const std::size_t i = quantities_[q].index;
-    const double err = quantities_[q].change ? values[i] - initial_[i] : values[i];
+    const double err = error_of(q, values);
     if (tau > 0.0) bin_of(bin_, q).add(tau, err, w);
     batches_[batch * quantities_.size() + q].add(tau, err, w);
     moments_[q].add(tau, std::abs(err), w);
   }
   if (!bins_.empty()) next_sample_ = tau + 2.0 * uniform() * (edge(bin_ + 1) - edge(bin_)) / kSamplesPerBin;
+}
+
+double LongTimeStatistics::error_of(std::size_t q, const std::vector<double>& values) const {
+  const std::size_t i = quantities_[q].index;
+  return quantities_[q].change ? values[i] - initial_[i] : values[i];
 }
 
 void LongTimeStatistics::track(double t, const std::vector<double>& values) {
@@ -110,8 +114,7 @@ void LongTimeStatistics::track(double t, const std::vector<double>& values) {
   last_tau_ = tau;
   ++tracked_;
   for (std::size_t q = 0; q < quantities_.size(); ++q) {
-    const std::size_t i = quantities_[q].index;
-    const double a = std::abs(quantities_[q].change ? values[i] - initial_[i] : values[i]);
+    const double a = std::abs(error_of(q, values));
     if (!(a <= tracked_max_[q]) && !std::isnan(tracked_max_[q])) tracked_max_[q] = a;  // a NaN, once in, stays
     moments_[q].add(tau, a, w);
   }

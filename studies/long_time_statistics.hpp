@@ -123,6 +123,7 @@ class LongTimeStatistics {
     void add(double t, double a, double w);
   };
   double uniform();  // the sampling's seeded generator (splitmix64), in [0, 1)
+  double error_of(std::size_t q, const std::vector<double>& values) const;  // quantity q's err
   void start_bins(double t1);
   Accumulator& bin_of(std::size_t bin, std::size_t q) { return bins_[bin * quantities_.size() + q]; }
   const Accumulator& bin_of(std::size_t bin, std::size_t q) const {
