@@ -34,7 +34,7 @@ class ElasticRod : public SphereModel<ElasticRod, Eigen::Dynamic, false> {
   static constexpr std::string_view kDescription =
       "pure bending of an elastic rod of n rigid elements clamped at one end (LLM Example 4, "
       "eq. (3.24)); printed or uniform-rod inertia";
-  static constexpr Exercise kExercise{"lee2009", 2.5e-05, 0.1, 0.5};
+  static constexpr Exercise kExercise{"lee2009", 2.5e-05, 0.1, 2.5};
   static constexpr Symmetry kSymmetry = Symmetry::None;
 
   static ParameterSet default_parameters();

@@ -7,9 +7,9 @@
 // (studies/long_time_matrix.yaml) runs every integrator once from the same preset at h over
 // long_T: 10^5 steps of h, the minimum for a long run, unless a cell of the model would
 // then exceed the long-time matrix's CPU budget of about 40 s a cell (2-core VM, 2026-11-28), where
-// it is 2 10^4 steps: the elastic rod, whose RK4 step costs 13.6 us, and the quadrotors, whose
-// projected adaptive methods take about 70 steps for each of h (CVODE BDF: 85 s for 10^5 steps
-// of h). The Lennard-Jones molecules run their 10^5 steps (their energy error rises for a few
+// it is 2 10^4 steps: the quadrotors, whose projected adaptive methods take about 70 steps for
+// each of h (CVODE BDF: 85 s for 10^5 steps of h). The elastic rod's costliest cell, projected
+// CVODE Adams, takes 3 s for 2 10^4 steps: it runs its 10^5. The Lennard-Jones molecules run their 10^5 steps (their energy error rises for a few
 // hundred time units before it settles: at 2 10^4 steps the VIs' alpha read 0.6 to 1.1, at 10^5
 // 0.28 to 0.47), their costliest cell, projected CVODE Adams, about 35 s. One declaration per
 // model, so that a model added to the registry is in all of them.
