@@ -304,8 +304,9 @@ Subcommand add_run_command(CLI::App& app) {
                 "one line each on standard error");
   cmd->add_flag("--compensated", o->compensated,
                 "sum a fixed-step method's update compensated (Kahan-style, "
-                "integrators/compensated_sum.hpp): the explicit and implicit VI and their "
-                "compositions have it; for the others the run is refused");
+                "integrators/compensated_sum.hpp): the explicit and implicit VI, RKMK on SO(3) and "
+                "SE(3) actions, SLGI on the rigid body and the heavy top, and their compositions "
+                "have it; for the others the run is refused");
   cmd->add_option("--out", o->out,
                   "CSV file to write (default: standard output); written to OUT.tmp.<pid> and renamed "
                   "when done, so a refused run leaves an existing OUT as it was");

@@ -46,6 +46,10 @@ struct LazyCotangentSO3 {
   static void exp_left(const Algebra& xi, Group& g) { g = so3::exp(xi) * g; }
   /// Ad*_{exp(xi)} mu = exp(xi)^T mu = exp(-xi) mu.
   static Algebra Ad_star_exp(const Algebra& xi, const Algebra& mu) { return so3::exp(-xi) * mu; }
+  /// exp(xi) g - g and Ad*_{exp(xi)} mu - mu, to their own relative accuracy: the increments of a
+  /// compensated update (integrators/compensated_sum.hpp).
+  static Group exp_left_increment(const Algebra& xi, const Group& g) { return so3::expm1(xi) * g; }
+  static Algebra Ad_star_exp_increment(const Algebra& xi, const Algebra& mu) { return so3::expm1(-xi) * mu; }
   /// The xi with exp(xi) a = b (|xi| < pi): how a tangent curve through a is read off.
   static Algebra log_right_ratio(const Group& a, const Group& b) {
     return so3::log(b * a.transpose());

@@ -20,6 +20,8 @@ struct LazyRotationAction {
 
   /// y <- exp(hat(xi)) y.
   static void exp_act(const Algebra& xi, Point& y) { y = so3::exp(xi) * y; }
+  /// dy = exp(hat(xi)) y - y, to its own relative accuracy (a compensated update's increment).
+  static void exp_act_increment(const Algebra& xi, const Point& y, Point& dy) { dy = so3::expm1(xi) * y; }
   /// dy = psi_*(xi)|_y = xi x y.
   static void generator(const Algebra& xi, const Point& y, Point& dy) { dy = xi.cross(y); }
   static void bracket(const Algebra& a, const Algebra& b, Algebra& out) { out = so3::bracket(a, b); }

@@ -29,6 +29,11 @@ struct LazyRotationTranslationAction {
     rotation(y) = so3::exp(xi.head<3>()) * rotation(y);
     y.tail<3>() += xi.tail<3>();
   }
+  /// dy = exp((eta, v)) . y - y = ((exp(hat eta) - I) Q, v), to its own relative accuracy.
+  static void exp_act_increment(const Algebra& xi, const Point& y, Point& dy) {
+    Eigen::Map<Mat3>(dy.data()) = so3::expm1(xi.head<3>()) * rotation(y);
+    dy.tail<3>() = xi.tail<3>();
+  }
   /// psi_*((eta, v))|_(Q, p) = (hat(eta) Q, v).
   static void generator(const Algebra& xi, const Point& y, Point& dy) {
     Eigen::Map<Mat3>(dy.data()) = so3::hat(xi.head<3>()) * rotation(y);

@@ -84,6 +84,16 @@ inline Mat3 exp(const Vec3& u) {
   return Mat3::Identity() + k.a * u_hat + k.b * u_hat * u_hat;
 }
 
+/// exp(hat u) - I = a hat(u) + b hat(u)^2, formed without I: an O(|u|) increment that keeps its
+/// relative accuracy, for a compensated update (integrators/compensated_sum.hpp), where exp(u) - I
+/// would lose all but |u| of it to the cancellation against I.
+template <class = void>
+inline Mat3 expm1(const Vec3& u) {
+  const RodriguesExpCoefficients k(u.norm());
+  const Mat3 u_hat = hat(u);
+  return k.a * u_hat + k.b * u_hat * u_hat;
+}
+
 /// The left Jacobian J(u) = I + b hat(u) + c hat(u)^2 (the translation part of exp on SE(3)).
 template <class = void>
 inline Mat3 left_jacobian(const Vec3& u) {

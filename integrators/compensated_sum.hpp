@@ -14,12 +14,16 @@
 // Which integrators offer it (CompensatedUpdate): the explicit VI ((3.17) and (3.18)), the
 // implicit VI ((3.15); its w is a solve's solution, not a sum) and their compositions; the
 // explicit VI's plain step, a few dozen instructions, compiles as without the option (it is a
-// template argument, out of line). Not the Lie group methods (RKMK, commutator-free, Crouch-Grossman, SLGI), whose
-// update exp(sigma) . y is a product: compensating it would need exp(sigma) . y - y in closed
-// form for each group; not the explicit Runge-Kutta methods, whose y + h sum b_i k_i could take
-// it, but where the flag's test alone cost RK2 and RK4 on the small models 4 to 13 % more
-// instructions a step (scripts/perf-gate, 2026-11-28); not the constrained VIs, nor adaptive
-// methods (a case asking it of them is "n/a").
+// template argument, out of line). The RKMK methods (Lie-Euler to RKMK5) on a group action that
+// gives exp(sigma) . y - y in closed form (IncrementalAction: SO(3) on R^3, SO(3) x R^3 on
+// itself, SE(3)^n on (TS^2)^n, all through geometry/so3.hpp's expm1), and SLGI and its
+// compositions on a model that gives its state's increment (models/views.hpp:
+// CotangentIncrement: the free rigid body, the heavy top): their update exp(sigma) . y is a
+// product, summed as y + (exp(sigma) . y - y). Not the commutator-free and Crouch-Grossman
+// methods (a product of several exponentials); not the explicit Runge-Kutta methods, whose
+// y + h sum b_i k_i could take it, but where the flag's test alone cost RK2 and RK4 on the small
+// models 4 to 13 % more instructions a step (scripts/perf-gate, 2026-11-28); not the constrained
+// VIs, nor adaptive methods (a case asking it of them is "n/a").
 
 #include <Eigen/Core>
 
@@ -40,6 +44,12 @@ template <class Y, class D, class C>
 void compensated_add(Y&& y, const D& dy, C&& c) {
   for (Eigen::Index k = 0; k < y.size(); ++k) compensated_add(y.coeffRef(k), dy.coeff(k), c.coeffRef(k));
 }
+
+/// A Lie group action that gives exp(xi) . y - y in closed form, to its own relative accuracy
+/// (geometry/so3.hpp: expm1), so that an update exp(xi) . y can be summed compensated.
+template <class G>
+concept IncrementalAction = requires(const typename G::Algebra& xi, const typename G::Point& y,
+                                     typename G::Point& dy) { G::exp_act_increment(xi, y, dy); };
 
 /// An integrator that offers the option: compensate() turns it on for the rest of its run.
 template <class I>

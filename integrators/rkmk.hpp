@@ -20,6 +20,7 @@
 #include <cstddef>
 
 #include "integrators/butcher_tableau.hpp"
+#include "integrators/compensated_sum.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "integrators/fixed_step_base.hpp"
@@ -131,7 +132,9 @@ constexpr bool first_same_as_last(const Tableau& tab) {
 /// `kDexpinvPower` and `declaration` (integrators/lie_group_methods.hpp), or RuntimeRkmkMethod,
 /// one given at run time (integrators/runtime_rkmk.hpp; integrators/method_source.hpp). Stages
 /// after the last one with a nonzero weight b_i (the FSAL stage of Dormand-Prince) are not
-/// evaluated.
+/// evaluated. With compensated summation (compensate(), where the group offers
+/// exp_act_increment) the update is y_{n+1} = y_n + (exp(sigma_1) . y_n - y_n), that increment
+/// formed in closed form and summed as integrators/compensated_sum.hpp says.
 template <class Method, LieGroupOde M>
 class Rkmk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
  public:
@@ -147,15 +150,44 @@ class Rkmk : public FixedStepMethod<M, Method, ConstantTableau, kTableauOf> {
     const std::size_t used = this->template counted<kStagesUsed>();
     stages_.evaluate(this->coefficients(), this->model_, t, y, h, 0, used, this->work_);
     stages_.combine(this->coefficients().b, h, used, sigma_);
-    Group::exp_act(sigma_, y);
+    update(y);
     ++this->work_.exponentials;
     ++this->work_.steps;
   }
 
+  /// Compensated summation of the update exp(sigma_1) . y_n (integrators/compensated_sum.hpp).
+  void compensate()
+    requires IncrementalAction<Group>
+  {
+    compensated_ = true;
+    carry_ = M::State::Zero(this->model_.dimension());
+  }
+
  private:
+  /// y <- exp(sigma_1) . y.
+  void update(typename M::State& y) {
+    if constexpr (IncrementalAction<Group>)
+      if (compensated_) [[unlikely]] {
+        update_compensated(y);
+        return;
+      }
+    Group::exp_act(sigma_, y);
+  }
+
+  /// Cold and out of line, as the explicit VI's compensated step is: the plain step's code stays
+  /// as it is without the option.
+  [[gnu::cold, gnu::noinline]] void update_compensated(typename M::State& y)
+    requires IncrementalAction<Group>
+  {
+    Group::exp_act_increment(sigma_, y, increment_);
+    compensated_add(y, increment_, carry_);
+  }
+
   static constexpr auto kStagesUsed = [](const auto& tableau) { return detail::stages_used(tableau.b); };
   detail::RkmkStages<M, Rkmk::kStages, Method::kDexpinvPower> stages_;
   Algebra sigma_;
+  bool compensated_ = false;
+  typename M::State increment_, carry_;  // the update's increment and compensation, when compensated_
 };
 
 /// One attempted step of an embedded RKMK pair (Celledoni Section 4.1), for

@@ -21,6 +21,11 @@
 // residual is below 4 eps |z| (round-off), or it has stopped halving while below 1e-13 |z| (the
 // rounding of evaluating f: what is left cannot be reduced). After 30 iterations, or at a
 // non-finite iterate, the step fails with NonConvergence, naming the time and the residual.
+//
+// Compensated summation (compensate(), integrators/compensated_sum.hpp), where the model gives
+// the change of its state for a change of its cotangent point (CotangentIncrement): (17) is
+// summed as g1 = g0 + (exp(xi) - I) g0 and mu1 = mu0 + Ad*_{exp((theta-1) xi)} nbar
+// + (Ad*_{exp(-xi)} - I) mu0, those increments formed in closed form (geometry/so3.hpp: expm1).
 
 #include <Eigen/Core>
 #include <Eigen/LU>
@@ -31,6 +36,7 @@
 #include <limits>
 #include <string>
 
+#include "integrators/compensated_sum.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/explicit_rk.hpp"
 #include "errors/exit_status_errors.hpp"
@@ -107,8 +113,21 @@ class SymplecticLieGroup : public FixedStepBase<M> {
 
   void step(double t, State& y, double h) {
     Point p = model_.cotangent_point(y);
+    if constexpr (CotangentIncrement<M>)
+      if (compensated_) [[unlikely]] {
+        step_compensated(t, p, y, h);
+        return;
+      }
     step_point(t, p, h);
     model_.set_cotangent_point(p, y);
+  }
+
+  /// Compensated summation of (17) (integrators/compensated_sum.hpp).
+  void compensate()
+    requires CotangentIncrement<M>
+  {
+    compensated_ = true;
+    carry_ = State::Zero(model_.dimension());
   }
 
   /// One step of the map (15)-(17) on T*G itself.
@@ -122,6 +141,21 @@ class SymplecticLieGroup : public FixedStepBase<M> {
   }
 
  private:
+  /// (17) as increments of p = (g0, mu0) and of y, summed into y compensated. Cold and out of
+  /// line, as Rkmk's compensated update is (integrators/rkmk.hpp says why).
+  [[gnu::cold, gnu::noinline]] void step_compensated(double t, const Point& p, State& y, double h)
+    requires CotangentIncrement<M>
+  {
+    solve(t, p, h);
+    const Algebra xi = z_.template head<kDim>(), nbar = z_.template tail<kDim>();
+    const Point dp{Cotangent::exp_left_increment(xi, p.g),
+                   Cotangent::Ad_star_exp((kTheta - 1.0) * xi, nbar) + Cotangent::Ad_star_exp_increment(-xi, p.mu)};
+    model_.cotangent_increment(p, dp, increment_);
+    compensated_add(y, increment_, carry_);
+    work_.exponentials += 3;
+    ++work_.steps;
+  }
+
   static constexpr int kDim = Cotangent::kDim;
   using Unknowns = Eigen::Matrix<double, 2 * kDim, 1>;
   using Jacobian = Eigen::Matrix<double, 2 * kDim, 2 * kDim>;
@@ -219,6 +253,8 @@ class SymplecticLieGroup : public FixedStepBase<M> {
   double momentum_weight_ = 1.0;
   Jacobian jacobian_;
   Eigen::PartialPivLU<Jacobian> lu_;
+  bool compensated_ = false;
+  State increment_, carry_;  // the update's increment and compensation, when compensated_
 };
 
 }  // namespace geomint

@@ -60,6 +60,10 @@ class FreeRigidBody {
   void project(State& pi) const { pi *= angular_momentum_ / pi.norm(); }
   Cotangent::Point cotangent_point(const State& pi) const { return {Eigen::Matrix3d::Identity(), pi}; }
   void set_cotangent_point(const Cotangent::Point& z, State& pi) const { pi = z.g.transpose() * z.mu; }
+  /// pi(z + dz) - pi(z) = dg^T (mu + dmu) + g^T dmu.
+  void cotangent_increment(const Cotangent::Point& z, const Cotangent::Point& dz, State& dpi) const {
+    dpi = dz.g.transpose() * (z.mu + dz.mu) + z.g.transpose() * dz.mu;
+  }
   /// Celledoni (14) for H(Q, pi) = 1/2 pi . omega: f1 = omega, f2 = -R_Q^* dH/dQ = pi x omega.
   void hamiltonian_field(double /*t*/, const Cotangent::Point& z, Eigen::Vector3d& f1,
                          Eigen::Vector3d& f2) const {

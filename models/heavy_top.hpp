@@ -74,6 +74,10 @@ class HeavyTop {
     Group::rotation(y) = z.g;
     y.tail<3>() = z.mu;
   }
+  /// The state is (g, mu) itself: its change is (dg, dmu).
+  void cotangent_increment(const Cotangent::Point& /*z*/, const Cotangent::Point& dz, State& dy) const {
+    set_cotangent_point(dz, dy);
+  }
   /// Celledoni (14) for H above (see the file comment).
   void hamiltonian_field(double /*t*/, const Cotangent::Point& z, Eigen::Vector3d& f1,
                          Eigen::Vector3d& f2) const {

@@ -75,6 +75,15 @@ concept CotangentLieGroup =
       m.hamiltonian_field(t, z, f, f);
     };
 
+/// A CotangentLieGroup model that gives the change dy of its state for a change dp of its
+/// cotangent point p, without forming the new state, so that a step of T*G can be summed into y
+/// compensated (integrators/symplectic_lie_group.hpp, integrators/compensated_sum.hpp).
+template <class M>
+concept CotangentIncrement =
+    CotangentLieGroup<M> && requires(const M& m, const typename M::Cotangent::Point& p, typename M::State& dy) {
+      m.cotangent_increment(p, p, dy);
+    };
+
 /// A Lagrangian L = 1/2 x'^T M x' - V(x) on R^d with a constant diagonal mass matrix M and c
 /// holonomic constraints g(x, t) = 0, time-dependent allowed (DuToit Sections 3, 5.4, 6.3;
 /// integrators/constrained_variational.hpp). The model maps its state at time t to positions
