@@ -202,16 +202,11 @@ double initial_energy(const LongRun& run) {
   return std::nan("");
 }
 
-/// The same run plain and with compensated summation; both must finish, with the same O(h^p)
-/// energy error: the option changes no step by more than rounding, so the two energy errors
-/// differ by at most a few ulps of E a step, however the flow amplifies them (4 eps |E0| N).
+/// The same run plain and with compensated summation; both must finish.
 std::pair<LongRun, LongRun> plain_and_compensated(const char* model, const char* integrator, double h, double T) {
   std::pair<LongRun, LongRun> runs{long_run(model, integrator, h, T), long_run(model, integrator, h, T, true)};
   EXPECT_EQ(runs.first.result.status, "ok") << integrator << " on " << model;
   EXPECT_EQ(runs.second.result.status, "ok") << integrator << " on " << model << ": " << runs.second.result.detail;
-  EXPECT_NEAR(largest(runs.second, "energy"), largest(runs.first, "energy"),
-              4.0 * kEps * std::max(1.0, std::abs(initial_energy(runs.first))) * runs.first.steps)
-      << integrator << " on " << model;
   return runs;
 }
 
@@ -223,7 +218,10 @@ TEST(LongTimePromises, CompensatedSummationRemovesTheUpdatesRoundOff) {
   // (3.16) (kKnown above), not of a sum, stays 1.9e-11. The plain runs are the negative
   // control: with the option ignored the ratios are 1.
   const auto both = [](const char* integrator) {
-    return plain_and_compensated("spherical_pendulum", integrator, 0.01, 1000.0);
+    auto runs = plain_and_compensated("spherical_pendulum", integrator, 0.01, 1000.0);
+    // The option changes no step by more than rounding: the O(h^2) energy error is the same.
+    EXPECT_NEAR(largest(runs.second, "energy"), largest(runs.first, "energy"), 1e-6 * largest(runs.first, "energy"));
+    return runs;
   };
   const auto [y4, y4_compensated] = both("vi_explicit_y4");
   for (const char* q : {"Lz", "unit_1"})
@@ -246,6 +244,12 @@ TEST(LongTimePromises, CompensatedSummationOfAGroupAction) {
   const auto gains = [](const char* model, const char* integrator, double h, double T,
                         std::initializer_list<const char*> quantities) {
     const auto [plain, compensated] = plain_and_compensated(model, integrator, h, T);
+    // The option changes no step by more than rounding; on the heavy top, where RKMK4's energy
+    // error drifts, the two runs' errors then part by a few ulps of E a step (3.5e-5 of the
+    // error, 2.6e-12, after 10^5 steps), not by a fixed fraction: bounded by 4 eps |E0| N.
+    EXPECT_NEAR(largest(compensated, "energy"), largest(plain, "energy"),
+                4.0 * kEps * std::max(1.0, std::abs(initial_energy(plain))) * plain.steps)
+        << integrator << " on " << model;
     for (const char* q : quantities)
       EXPECT_LT(largest(compensated, q), largest(plain, q) / 10.0) << integrator << " on " << model << ": " << q;
   };
