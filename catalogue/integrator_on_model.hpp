@@ -8,7 +8,9 @@
 // is all a harness includes. A step or an integration is one virtual call into that code, and a
 // silent integration (no observer) runs the same loop as integrate() on the concrete type.
 
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -62,6 +64,11 @@ class IntegratorOnModel {
   virtual ~IntegratorOnModel() = default;
   /// One step of size h (negative: backwards) from (t, y): fixed-step methods.
   virtual void step(double t, State& y, double h) = 0;
+  /// n steps of size h from (t, y), step k from t + k h: fixed-step methods. An external
+  /// command (studies/external_integrator.hpp) runs them as one integration.
+  virtual void steps(double t, State& y, double h, std::int64_t n) {
+    for (std::int64_t k = 0; k < n; ++k) step(t + static_cast<double>(k) * h, y, h);
+  }
   /// One accepted step from (t, y) towards T, observing its output points: adaptive methods.
   virtual void advance(double& t, State& y, double T, const Observer& observe) = 0;
   /// integrate(y, t0, T, observe, max_steps) of integrators/integrate.hpp, with the step
@@ -71,6 +78,9 @@ class IntegratorOnModel {
   /// The same with nothing observed: the loop integrate() compiles for an empty observer.
   virtual void integrate(State& y, double t0, double T, double max_steps) = 0;
   virtual Work work() const = 0;
+  /// The CPU seconds the latest integration took outside this process (an external command's,
+  /// as it reported or as measured), which are its cost; NaN for one that runs in it.
+  virtual double cpu_seconds_outside() const { return std::numeric_limits<double>::quiet_NaN(); }
   /// The step in which the latest output point lies, where the method says (ode45's Refine
   /// puts several points in one step); NaN where it does not.
   virtual double last_step() const = 0;

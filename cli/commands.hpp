@@ -18,5 +18,6 @@ Subcommand add_study_command(CLI::App& app);
 Subcommand add_report_command(CLI::App& app);
 Subcommand add_matrix_command(CLI::App& app);
 Subcommand add_evoke_command(CLI::App& app);
+Subcommand add_verify_command(CLI::App& app);
 
 }  // namespace geomint::cli

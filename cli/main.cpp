@@ -2,8 +2,9 @@
 //
 // Exit status (README "Exit status"): 0 done, every number written; 2 bad input, one line
 // naming it, nothing written; 3 an integration failure, one line with its type, time and
-// step, the output up to it kept; 4 an input/output failure, the path named. Any other
-// status is a bug in geomint (1: an unexpected exception, reported as such).
+// step, the output up to it kept; 4 an input/output failure, the path named; 5 (`verify`) a
+// declared promise broken. Any other status is a bug in geomint (1: an unexpected exception,
+// reported as such).
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -50,12 +51,14 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit status: 0 done, every number written; 2 bad input (one line naming it; nothing "
       "written or truncated); 3 an integration failure (one line with its type, time and step; "
-      "the output up to it kept); 4 an input/output failure (disk full, unwritable path).");
+      "the output up to it kept); 4 an input/output failure (disk full, unwritable path); 5 (verify) a "
+      "declared promise broken.");
   app.require_subcommand(1);
   std::vector<geomint::cli::Subcommand> commands;
   for (auto add : {geomint::cli::add_list_command, geomint::cli::add_run_command,
                    geomint::cli::add_study_command, geomint::cli::add_matrix_command,
-                   geomint::cli::add_report_command, geomint::cli::add_evoke_command})
+                   geomint::cli::add_report_command, geomint::cli::add_evoke_command,
+                   geomint::cli::add_verify_command})
     commands.push_back(add(app));
   try {
     app.parse(argc, argv);

@@ -4,7 +4,8 @@
 // each to its status once:
 //   InputError          2  malformed or meaningless input, checked before anything runs
 //   IntegrationFailure  3  typed (NonConvergence, StepSizeUnderflow, LeftManifold, NonFinite,
-//                          TooMuchWork), with the time; an integrator never returns a silent NaN
+//                          TooMuchWork; for an external command, CommandFailed, CommandTimeout,
+//                          MalformedOutput), with the time; an integrator never returns a silent NaN
 //   IoError             4  an unreadable or unwritable path, with the system's reason
 
 #include <cerrno>
@@ -23,7 +24,16 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class FailureKind { NonConvergence, StepSizeUnderflow, LeftManifold, NonFinite, TooMuchWork };
+enum class FailureKind {
+  NonConvergence,
+  StepSizeUnderflow,
+  LeftManifold,
+  NonFinite,
+  TooMuchWork,
+  CommandFailed,
+  CommandTimeout,
+  MalformedOutput
+};
 
 constexpr std::string_view to_string(FailureKind kind) {
   switch (kind) {
@@ -32,6 +42,9 @@ constexpr std::string_view to_string(FailureKind kind) {
     case FailureKind::LeftManifold: return "LeftManifold";
     case FailureKind::NonFinite: return "NonFinite";
     case FailureKind::TooMuchWork: return "TooMuchWork";
+    case FailureKind::CommandFailed: return "CommandFailed";
+    case FailureKind::CommandTimeout: return "CommandTimeout";
+    case FailureKind::MalformedOutput: return "MalformedOutput";
   }
   return "Unknown";
 }
@@ -84,6 +97,24 @@ struct NonFinite : IntegrationFailure {
 struct TooMuchWork : IntegrationFailure {
   TooMuchWork(double t, const std::string& detail)
       : IntegrationFailure(FailureKind::TooMuchWork, t, detail) {}
+};
+
+/// An external integrator's command (studies/external_command.hpp) exited with a non-zero
+/// status or was killed by a signal (its output limit passed, among others).
+struct CommandFailed : IntegrationFailure {
+  CommandFailed(double t, const std::string& detail)
+      : IntegrationFailure(FailureKind::CommandFailed, t, detail) {}
+};
+/// An external integrator's command ran past its timeout and was killed.
+struct CommandTimeout : IntegrationFailure {
+  CommandTimeout(double t, const std::string& detail)
+      : IntegrationFailure(FailureKind::CommandTimeout, t, detail) {}
+};
+/// An external integrator's command wrote no trajectory, or one that does not read as the
+/// documented CSV: columns, rows, times, the initial state, the final time.
+struct MalformedOutput : IntegrationFailure {
+  MalformedOutput(double t, const std::string& detail)
+      : IntegrationFailure(FailureKind::MalformedOutput, t, detail) {}
 };
 
 /// An input/output failure (disk full, an unwritable or unreadable path): the path and the

@@ -6,7 +6,8 @@
 
 namespace geomint {
 
-enum class Family { Classical, Variational, LieGroup, SymplecticLieGroup, ConstrainedVariational, Reference };
+// External: an integrator outside geomint, run as a command (studies/external_command.hpp).
+enum class Family { Classical, Variational, LieGroup, SymplecticLieGroup, ConstrainedVariational, Reference, External };
 
 constexpr std::string_view to_string(Family f) {
   switch (f) {
@@ -16,6 +17,7 @@ constexpr std::string_view to_string(Family f) {
     case Family::SymplecticLieGroup: return "symplectic_lie_group";
     case Family::ConstrainedVariational: return "constrained_variational";
     case Family::Reference: return "reference";
+    case Family::External: return "external";
   }
   return "unknown";
 }

@@ -57,6 +57,9 @@ void throw_failure(const CallbackRecord& s, FailureKind kind, double reached, st
     case FailureKind::LeftManifold: throw LeftManifold(reached, detail);
     case FailureKind::NonFinite: throw NonFinite(reached, detail);
     case FailureKind::TooMuchWork: throw TooMuchWork(reached, detail);
+    case FailureKind::CommandFailed:  // an external command's failures, not a solver's
+    case FailureKind::CommandTimeout:
+    case FailureKind::MalformedOutput: break;
   }
   throw NonConvergence(reached, detail);
 }

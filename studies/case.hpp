@@ -123,6 +123,7 @@ struct CaseResult {
   bool adaptive = false;
   bool symplectic = false;         // the integrator's declared promises, for the matrix
   bool stays_on_manifold = false;
+  bool conserves_momentum = false;  // declared: symplectic, or an external command that says so
   bool energy_conserved = false;   // the model's energy is conserved by the exact flow
   std::string notes;  // e.g. "initial state projected onto the manifold (defect 3e-5)"
   bool symmetric = false;  // declared

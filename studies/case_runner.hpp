@@ -219,9 +219,8 @@ void reverse_run(const MakeIntegrator<M>& make, const M& model, const typename M
   const auto integrator = make();
   typename M::State y = y0;
   try {
-    double t = 0.0;
-    for (std::int64_t k = 0; k < steps; ++k, t = static_cast<double>(k) * spec.h) integrator->step(t, y, spec.h);
-    for (std::int64_t k = steps; k > 0; --k) integrator->step(static_cast<double>(k) * spec.h, y, -spec.h);
+    integrator->steps(0.0, y, spec.h, steps);
+    integrator->steps(static_cast<double>(steps) * spec.h, y, -spec.h, steps);
     result.reversibility_miss = model.state_layout().distance(y, y0);
   } catch (const IntegrationFailure&) {
     result.reversibility_miss = std::numeric_limits<double>::quiet_NaN();
@@ -292,7 +291,10 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
   result.work = integrator->work();
   result.metrics = metrics.result();
 
-  if (result.status == "ok" && spec.timed_seconds < 0.0) {
+  if (const double outside = integrator->cpu_seconds_outside(); result.status == "ok" && !std::isnan(outside)) {
+    result.cpu_s = result.cpu_timed_s = outside;  // an external command's own: not run again to time it
+    result.cpu_repetitions = 1;
+  } else if (result.status == "ok" && spec.timed_seconds < 0.0) {
     result.cpu_s = result.cpu_timed_s = thread_cpu_seconds() - observed_start;
     result.cpu_repetitions = 1;
   } else if (result.status == "ok") {
@@ -345,10 +347,19 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
   if (hooks.outputs) hooks.outputs->start(result.output_names);
 
   if (spec.user_method) {  // a method the spec defines by its coefficients
+    result.conserves_momentum = spec.user_method->declares_momentum();
     detail::run_user_method<M>(spec, result, [&]<class I>(const auto& coefficients, const StepControl& control) {
-      detail::run_integrator<M>(
-          [&] { return std::make_unique<IntegratorAdapter<I, M>>(model, control, 0.0, spec.T, coefficients); },
-          model, y, spec, hooks, result);
+      if constexpr (std::is_same_v<I, ExternalIntegrator<M>>) {
+        const ParameterSet parameters = preset_parameters(find_preset<M>(spec.preset), spec.parameters);
+        const ExternalRunInputs inputs{.model = spec.model, .preset = spec.preset, .parameters = &parameters,
+                                       .layout = &result.layout, .max_steps = spec.max_steps};
+        detail::run_integrator<M>([&] { return std::make_unique<I>(coefficients, inputs, control); }, model, y, spec,
+                                  hooks, result);
+      } else {
+        detail::run_integrator<M>(
+            [&] { return std::make_unique<IntegratorAdapter<I, M>>(model, control, 0.0, spec.T, coefficients); },
+            model, y, spec, hooks, result);
+      }
     });
     return result;
   }
@@ -360,6 +371,7 @@ CaseResult run_case_for(const CaseSpec& spec, const CaseHooks& hooks) {
     detail::record_not_compensable(spec, result);
   } else if (method->runs) {
     detail::record_declaration(*method->on_model, result);
+    result.conserves_momentum = method->on_model->symplectic;
     detail::run_integrator<M>([&] { return method->make(model, control, 0.0, spec.T); }, model, y,
                               spec, hooks, result);
   } else {

@@ -24,6 +24,7 @@ struct StudyOptions {
 struct StudySummary {
   int cases = 0, failed = 0, resumed = 0, not_applicable = 0;
   int added = 0;  // of the cases, those the window search added (studies/order_window.hpp)
+  std::string first_failure;  // the progress line of the first case that failed, if one did
 };
 
 StudySummary run_study(const StudySpec& spec, const StudyOptions& options);

@@ -65,6 +65,7 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["symplectic"] = r.symplectic;
   j["stays_on_manifold"] = r.stays_on_manifold;
   j["symmetric"] = r.symmetric;
+  j["momentum"] = r.conserves_momentum;
   j["compensated"] = spec.compensated;
   j["energy_conserved"] = r.energy_conserved;
   j["reversibility_steps"] = r.reversibility_steps;
@@ -74,7 +75,7 @@ nlohmann::json case_record(const std::string& case_id, const CaseSpec& spec,
   j["defect_alpha"] = nullptr;
   j["steps"] = r.work.steps;
   j["rejected"] = r.work.rejected;
-  j["f_evals"] = r.work.f_evals;
+  j["f_evals"] = r.work.f_evals < 0 ? nlohmann::json() : nlohmann::json(r.work.f_evals);  // < 0: not reported
   j["exponentials"] = r.work.exponentials;
   j["nonlinear_iterations"] = r.work.nonlinear_iterations;
   j["cpu_s"] = r.cpu_s;
@@ -131,7 +132,7 @@ const std::vector<std::string> kColumns = {
 
 /// The columns whose null is "not measured here" (an empty cell), not "could not be computed".
 bool empty_when_null(const std::string& c) {
-  for (const char* name : {"h", "rtol", "atol", "fail_time", "reversibility_miss", "energy_alpha", "defect_alpha"})
+  for (const char* name : {"h", "rtol", "atol", "f_evals", "fail_time", "reversibility_miss", "energy_alpha", "defect_alpha"})
     if (c == name) return true;
   return false;
 }

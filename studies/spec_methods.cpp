@@ -9,6 +9,7 @@
 #include "integrators/order_conditions.hpp"
 #include "integrators/runtime_commutator_free.hpp"
 #include "studies/spec_reader.hpp"
+#include <filesystem>
 
 namespace geomint::spec_reading {
 
@@ -77,9 +78,11 @@ std::set<std::string> method_keys(const YAML::Node& node, const Context& mc, con
     if (kind == "runge_kutta") keys.insert("reproject");
   } else if (kind == "commutator_free") {
     keys.insert({"stages", "update"});
+  } else if (kind == "command") {
+    return kCommandMethodKeys;
   } else {
     mc.fail(get(node, "kind"),
-            "unknown kind " + quote(kind) + " (known: runge_kutta, rkmk, commutator_free)");
+            "unknown kind " + quote(kind) + " (known: runge_kutta, rkmk, commutator_free, command)");
   }
   return keys;
 }
@@ -157,6 +160,12 @@ std::shared_ptr<const UserMethod> SpecReader::read_method(const YAML::Node& node
   const std::string kind = text(node, mc, "kind");
   const std::set<std::string> keys = method_keys(node, mc, kind);
   reject_unknown_keys(node, mc, keys);
+  if (kind == "command") {
+    ExternalCommand command = read_command_method(node, mc, std::filesystem::path(spec_.file).parent_path());
+    std::string description = text(node, mc, "description", false);
+    if (description.empty()) description = "external command: " + command.command.substr(0, 200);
+    return std::make_shared<const UserMethod>(name, description, std::move(command));
+  }
   for (const auto& key : keys)
     if (key != "description" && key != "symmetric" && key != "reproject" && key != "c" &&
         !has(node, key))

@@ -4,6 +4,7 @@
 // spec each:
 //   spec_top_level.cpp        the top-level keys, and the list of experiments
 //   spec_methods.cpp          methods: (studies/user_method.hpp)
+//   spec_command_method.cpp   a method of kind command (studies/external_command.hpp)
 //   spec_experiment.cpp       one experiment: model, preset, parameters, initial state, plots
 //   spec_reference.cpp        an experiment's reference:
 //   spec_evoke.cpp            an experiment's evoke: (studies/pattern_evocation.hpp)
@@ -15,6 +16,7 @@
 // Not for use outside the spec reader.
 
 #include <cstddef>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -45,6 +47,15 @@ struct ModelCheck {
   StateLayout layout;
   std::vector<Invariant> invariants;
 };
+
+/// The keys of a method of kind `command`.
+const inline std::set<std::string> kCommandMethodKeys = {
+    "name", "kind", "description", "command", "order", "adaptive", "symplectic", "symmetric",
+    "stays_on_manifold", "momentum", "timeout", "directory", "files"};
+
+/// A method of kind `command`, checked: its template's placeholders, its folder (relative to
+/// `spec_folder`) and files, its timeout and declared promises.
+ExternalCommand read_command_method(const YAML::Node& node, const Context& mc, const std::filesystem::path& spec_folder);
 
 /// The settings of a case, as a message names it.
 std::string setting_text(const CaseSpec& c);

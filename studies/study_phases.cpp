@@ -77,8 +77,11 @@ void StudyPhases::finish(std::size_t i, const nlohmann::json& record, bool ran, 
   char timing[32];
   std::snprintf(timing, sizeof timing, " (%.2f s)", record["cpu_s"].get<double>());
   const std::string status = record["status"].get<std::string>();
-  progress_.finished(c.experiment + " " + c.integrator + " " + setting_text(c, record["adaptive"].get<bool>()) +
-                         ": " + status + (resumed ? ", resumed" : ran ? timing : ""),
+  const bool failed = status != "ok" && status != "n/a";  // its line says how: "NonFinite at t = ...: ..."
+  const std::string line = c.experiment + " " + c.integrator + " " + setting_text(c, record["adaptive"].get<bool>()) +
+                           ": " + (failed ? record["status_detail"].get<std::string>() : status);
+  if (failed && summary_.first_failure.empty()) summary_.first_failure = line;
+  progress_.finished(line + (resumed ? ", resumed" : ran ? timing : ""),
                      status, ran ? std::optional<double>(expected_cost_[i]) : std::nullopt);
 }
 

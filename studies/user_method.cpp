@@ -22,6 +22,11 @@ const Declaration& UserMethod::declaration() const {
                     coefficients_);
 }
 
+bool UserMethod::declares_momentum() const {
+  const auto* command = std::get_if<ExternalCommand>(&coefficients_);
+  return declaration().symplectic || (command && command->momentum);
+}
+
 namespace {
 
 nlohmann::json tableau_json(const ButcherTableau<kDynamicStages>& tab) {
@@ -47,6 +52,14 @@ nlohmann::json UserMethod::as_json() const {
           j["reproject"] = m.reproject;
         } else if constexpr (std::is_same_v<Method, RuntimeRkmkMethod>) {
           j["tableau"] = tableau_json(m.tableau);
+        } else if constexpr (std::is_same_v<Method, ExternalCommand>) {
+          j["command"] = m.command;
+          j["directory"] = m.directory.string();
+          j["timeout"] = m.timeout_s;
+          j["adaptive"] = d.adaptive;
+          j["symplectic"] = d.symplectic;
+          j["momentum"] = m.momentum;
+          j["files"] = m.file_digests;
         } else {
           auto stages = nlohmann::json::array();
           for (const auto& p : m.scheme.stages) stages.push_back(point_json(p));

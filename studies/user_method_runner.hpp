@@ -13,6 +13,7 @@
 #include "integrators/runtime_rkmk.hpp"
 #include "models/views.hpp"
 #include "studies/case.hpp"
+#include "studies/external_integrator.hpp"
 #include "studies/integrator_dispatch.hpp"
 #include "studies/user_method.hpp"
 
@@ -44,6 +45,14 @@ struct UserMethodEntry<RuntimeCfMethod> {
   using View = view::LieGroupOde;
   template <class M>
   using type = CommutatorFree<RuntimeCfMethod, M>;
+};
+
+/// A command integrates the model's equations itself, as an ODE on its state.
+template <>
+struct UserMethodEntry<ExternalCommand> {
+  using View = view::AmbientOde;
+  template <class M>
+  using type = ExternalIntegrator<M>;
 };
 
 /// Sets the declared properties of the case's user method (spec.user_method) in `result` and

@@ -29,6 +29,7 @@ struct Pair {
   const ExperimentSpec* experiment;
   std::string integrator, family;
   bool adaptive = false, symplectic = false, stays_on_manifold = false, symmetric = false;
+  bool momentum = false;  // declares that it conserves the momentum maps (a symplectic method does)
   std::vector<const nlohmann::json*> cases;
 
   std::vector<const nlohmann::json*> ok() const {
@@ -101,7 +102,7 @@ std::vector<Pair> pairs_of(const StudySpec& spec, const std::vector<nlohmann::js
       if (it == pairs.end()) {
         pairs.push_back({&ex, integrator, r["family"].get<std::string>(), r["adaptive"].get<bool>(),
                          r["symplectic"].get<bool>(), r["stays_on_manifold"].get<bool>(),
-                         r.value("symmetric", false), {}});
+                         r.value("symmetric", false), r.value("momentum", r["symplectic"].get<bool>()), {}});
         it = pairs.end() - 1;
       }
       it->cases.push_back(&r);
@@ -368,7 +369,7 @@ Verdict reversibility_verdict(const Pair& p) {
 void add_long_time_verdicts(const Pair& p, const nlohmann::json& first, std::vector<Verdict>& promises) {
   if (p.symplectic && p.has_metric("energy_rel_err_max") && first.value("energy_conserved", false))
     promises.push_back(long_energy_verdict(p));
-  if (p.symplectic && p.has_metric("momentum_err_max"))
+  if (p.momentum && p.has_metric("momentum_err_max"))
     promises.push_back(long_round_off_verdict(p, "long_momentum", {"momentum"}, true));
   if (p.stays_on_manifold && p.has_metric("manifold_defect_max"))
     promises.push_back(long_round_off_verdict(p, "long_manifold", {"manifold_defect"}, false));
@@ -415,9 +416,11 @@ std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohma
       std::vector<std::string> declared;
       if (!(p.experiment->long_time && !p.experiment->reference)) declared.push_back("order");
       if (p.stays_on_manifold) declared.push_back("manifold");
-      if (p.symplectic) declared.insert(declared.end(), {"momentum", "energy"});
+      if (p.momentum) declared.push_back("momentum");
+      if (p.symplectic) declared.push_back("energy");
       if (p.experiment->long_time) {
-        if (p.symplectic) declared.insert(declared.end(), {"long_energy", "long_momentum"});
+        if (p.symplectic) declared.push_back("long_energy");
+        if (p.momentum) declared.push_back("long_momentum");
         if (p.stays_on_manifold) declared.push_back("long_manifold");
         if (p.symmetric && !p.adaptive) declared.push_back("reversibility");
       }
@@ -431,7 +434,7 @@ std::vector<Verdict> judge_study(const StudySpec& spec, const std::vector<nlohma
       if (!(p.experiment->long_time && !p.experiment->reference))
         promises.push_back(order_verdict(p, convergence, spec.window_search));
       if (p.stays_on_manifold && p.has_metric("manifold_defect_max")) promises.push_back(manifold_verdict(p));
-      if (p.symplectic && p.has_metric("momentum_rel_err_max")) promises.push_back(momentum_verdict(p));
+      if (p.momentum && p.has_metric("momentum_rel_err_max")) promises.push_back(momentum_verdict(p));
       if (p.symplectic && p.has_metric("energy_rel_err_max") && first.value("energy_conserved", false))
         promises.push_back(energy_verdict(p));
       if (p.experiment->long_time) add_long_time_verdicts(p, first, promises);
@@ -485,24 +488,52 @@ bool read_csv_record(std::istream& in, std::vector<std::string>& fields) {
 
 }  // namespace
 
-VerdictCounts read_verdict_counts(const std::filesystem::path& dir) {
+std::vector<Verdict> read_verdicts(const std::filesystem::path& dir) {
   const std::filesystem::path file = dir / "verdicts.csv";
   std::ifstream in(file);
   if (!in) throw IoError("cannot read " + file.string());
-  std::vector<std::string> fields;
-  read_csv_record(in, fields);
-  const auto column = std::find(fields.begin(), fields.end(), "state");
-  if (column == fields.end()) throw IoError(file.string() + ": no 'state' column");
-  const auto index = static_cast<std::size_t>(column - fields.begin());
-  VerdictCounts counts;
+  std::vector<std::string> header, fields;
+  read_csv_record(in, header);
+  const auto column = [&](const char* name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) throw IoError(file.string() + ": no '" + name + "' column");
+    return static_cast<std::size_t>(it - header.begin());
+  };
+  const std::size_t experiment = column("experiment"), model = column("model"), integrator = column("integrator"),
+                    family = column("family"), promise = column("promise"), state = column("state"),
+                    why = column("why"), value = column("value"), bound = column("bound"),
+                    relation = column("relation"), reason = column("reason");
+  std::vector<Verdict> verdicts;
   while (read_csv_record(in, fields)) {
-    if (index >= fields.size()) throw IoError(file.string() + ": a record has no state");
-    const std::string& state = fields[index];
-    if (state == "kept") ++counts.kept;
-    else if (state == "broken") ++counts.broken;
-    else if (state == "not_checked") ++counts.not_checked;
-    else if (state == "explained") ++counts.explained;
-    else throw IoError(file.string() + ": unknown state '" + state + "'");
+    if (fields.size() != header.size())
+      throw IoError(file.string() + ": a record has " + std::to_string(fields.size()) + " fields, the header " +
+                    std::to_string(header.size()));
+    Verdict v{.experiment = fields[experiment], .model = fields[model], .integrator = fields[integrator],
+              .family = fields[family], .promise = fields[promise], .why = fields[why],
+              .relation = fields[relation], .reason = fields[reason]};
+    const std::string& s = fields[state];
+    if (s == "kept") v.state = VerdictState::Kept;
+    else if (s == "broken") v.state = VerdictState::Broken;
+    else if (s == "not_checked") v.state = VerdictState::NotChecked;
+    else if (s == "explained") v.state = VerdictState::Explained;
+    else throw IoError(file.string() + ": unknown state '" + s + "'");
+    const auto number = [](const std::string& text) {
+      return text.empty() ? Verdict::kNaN : std::strtod(text.c_str(), nullptr);
+    };
+    v.value = number(fields[value]);
+    v.bound = number(fields[bound]);
+    verdicts.push_back(std::move(v));
+  }
+  return verdicts;
+}
+
+VerdictCounts read_verdict_counts(const std::filesystem::path& dir) {
+  VerdictCounts counts;
+  for (const Verdict& v : read_verdicts(dir)) {
+    if (v.state == VerdictState::Kept) ++counts.kept;
+    else if (v.state == VerdictState::Broken) ++counts.broken;
+    else if (v.state == VerdictState::NotChecked) ++counts.not_checked;
+    else ++counts.explained;
   }
   return counts;
 }

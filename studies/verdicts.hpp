@@ -7,8 +7,8 @@
 //   manifold  every manifold defect the model declares <= kManifoldBound, when the integrator
 //             declares that it stays on the manifold
 //   momentum  the conserved momentum maps kept to kMomentumBound relative (absolute where
-//             they start at 0), at every step size, when it declares itself symplectic and the
-//             model has a symmetry
+//             they start at 0), at every step size, when it declares itself symplectic (or, an
+//             external command, that it conserves them) and the model has a symmetry
 //   energy    max |E - E(0)| / |E(0)| <= kEnergyBound over the run at the finest setting, when
 //             it declares itself symplectic and the exact flow conserves the energy (a bound on
 //             this run's error, not a test for drift over long times)
@@ -19,7 +19,7 @@
 //                  <= kRoundOffUlps eps max(1, |E(0)|) sqrt(N) over N steps; and no drift:
 //                  broken when the batch-means drift is beyond 4 standard errors and carries the
 //                  error by more than half its largest value over the run
-//   long_momentum  symplectic, on a model with conserved momentum maps: every one's largest
+//   long_momentum  declared as momentum is, on a model with conserved momentum maps: every one's largest
 //                  change at round-off, <= kRoundOffUlps eps max(1, |J(0)|) sqrt(N): a bound
 //                  that grows like sqrt(t), which a drift of eps per step passes after
 //                  kRoundOffUlps^2 steps (its alpha is shown, not judged: one random walk's
@@ -75,8 +75,9 @@ std::string verdicts_csv(const std::string& study, const std::vector<Verdict>& v
 struct VerdictCounts {
   int kept = 0, broken = 0, not_checked = 0, explained = 0;
 };
-/// Reads DIR/verdicts.csv back (what the CLI's summary prints, so that it says what the file
+/// Reads DIR/verdicts.csv back (what the CLI's summaries print, so that they say what the file
 /// says); an IoError when it cannot be read.
+std::vector<Verdict> read_verdicts(const std::filesystem::path& dir);
 VerdictCounts read_verdict_counts(const std::filesystem::path& dir);
 /// E.g. "verdicts: 40 kept, 1 broken, 12 not checked, 2 explained (DIR/verdicts.csv)".
 std::string verdict_summary(const VerdictCounts& counts, const std::filesystem::path& dir);

@@ -52,10 +52,14 @@ TEST_P(UserMethodOrder, FittedOrderIsDeclared) {
   const double h0 = nominal > 4 ? 0.08 : 0.04;
   const std::vector<double> steps{h0, h0 / 2, h0 / 4, h0 / 8, h0 / 16};
   const auto m = std::visit(
-      [&]<class Coefficients>(const Coefficients& coefficients) {
-        using Integrator = typename detail::UserMethodEntry<Coefficients>::template type<Model>;
-        return testing::measure_order<Integrator, Cvode<Model>>(setup.model, setup.initial, 1.0,
-                                                                steps, 1e-12, coefficients);
+      [&]<class Coefficients>(const Coefficients& coefficients) -> testing::OrderMeasurement {
+        if constexpr (std::is_same_v<Coefficients, ExternalCommand>) {
+          throw std::logic_error("user_methods.yaml defines methods by coefficients, not commands");
+        } else {
+          using Integrator = typename detail::UserMethodEntry<Coefficients>::template type<Model>;
+          return testing::measure_order<Integrator, Cvode<Model>>(setup.model, setup.initial, 1.0,
+                                                                  steps, 1e-12, coefficients);
+        }
       },
       method.coefficients());
   SCOPED_TRACE(std::string(to_string(method.kind())) + " " + method.name() + "\n" + m.table);
@@ -77,9 +81,13 @@ TEST_P(UserMethodOrder, FittedOrderIsDeclaredOnTheFreeRigidBody) {
     const FixedStep step{nominal >= 5 ? 4 * h : h};
     const double t_end = 1.0;
     const Model::State y = std::visit(
-        [&]<class Coefficients>(const Coefficients& coefficients) {
-          using Integrator = typename detail::UserMethodEntry<Coefficients>::template type<Model>;
-          return testing::final_state<Integrator>(setup.model, setup.initial, step, t_end, coefficients);
+        [&]<class Coefficients>(const Coefficients& coefficients) -> Model::State {
+          if constexpr (std::is_same_v<Coefficients, ExternalCommand>) {
+            throw std::logic_error("user_methods.yaml defines methods by coefficients, not commands");
+          } else {
+            using Integrator = typename detail::UserMethodEntry<Coefficients>::template type<Model>;
+            return testing::final_state<Integrator>(setup.model, setup.initial, step, t_end, coefficients);
+          }
         },
         method.coefficients());
     points.emplace_back(step.h, (y - exact).norm());
