@@ -8,16 +8,11 @@
 #include <string_view>
 
 #include "errors/exit_status_errors.hpp"
+#include "models/parameter_domain.hpp"
 
 namespace geomint {
 
 namespace {
-
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
 
 std::string shown(std::string_view text) {
   std::string s(text.substr(0, 40));

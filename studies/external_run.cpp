@@ -11,17 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "errors/exit_status_errors.hpp"
+#include "models/parameter_domain.hpp"
 #include "studies/command_process.hpp"
 
 namespace geomint {
 
 namespace {
-
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
 
 /// A fresh folder of its own under the system's temporary folder, removed with this object.
 class TemporaryFolder {

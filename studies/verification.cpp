@@ -6,6 +6,7 @@
 
 #include "catalogue/integrator_declarations.hpp"
 #include "errors/exit_status_errors.hpp"
+#include "models/parameter_domain.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/atomic_file.hpp"
 #include "studies/process_group.hpp"
@@ -15,18 +16,12 @@ namespace geomint {
 
 namespace {
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
 /// A YAML double-quoted scalar (a JSON string is one).
 std::string quoted(const std::string& text) { return nlohmann::json(text).dump(); }
 
 std::string number_list(const std::vector<double>& values) {
   std::string s = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + number(values[i]);
+  for (std::size_t i = 0; i < values.size(); ++i) s += (i ? ", " : "") + number_text(values[i]);
   return s + "]";
 }
 
@@ -35,7 +30,7 @@ std::string method_section(const VerificationRequest& r) {
   const Declaration& d = c.declaration;
   std::string s = "methods:\n  - name: " + quoted(r.name) + "\n    kind: command\n    command: " + quoted(c.command) +
                   "\n    order: " + std::to_string(d.order) + "\n    directory: " + quoted(c.directory.string()) +
-                  "\n    timeout: " + number(c.timeout_s) + "\n";
+                  "\n    timeout: " + number_text(c.timeout_s) + "\n";
   for (const auto& [key, on] : {std::pair{"adaptive", d.adaptive}, {"symplectic", d.symplectic}, {"symmetric", d.symmetric},
                                 {"stays_on_manifold", d.stays_on_manifold}, {"momentum", c.momentum}})
     if (on) s += "    " + std::string(key) + ": true\n";
@@ -82,7 +77,7 @@ std::string verification_spec(const VerificationRequest& r) {
     std::string runs = "    runs:\n      - integrators: [" + quoted(r.name) + "]\n";
     runs += adaptive ? "        rtol: " + number_list(rtol) + "\n" : "        h: " + number_list(h) + "\n";
     s += "  - name: " + quoted(name) + "\n    title: " + quoted(r.name + " on " + name) + "\n    model: " + quoted(name) +
-         "\n    preset: " + quoted(preset) + "\n    T: " + number(T) + "\n    reference: " +
+         "\n    preset: " + quoted(preset) + "\n    T: " + number_text(T) + "\n    reference: " +
          (model.has_exact_solution() ? std::string("exact") : std::string("{integrator: odeint_rkf78, rtol: 1e-13, atol: 1e-15}")) +
          "\n    plots: [convergence, work_precision, energy]\n" + runs;
     // A symmetric method's promise is measured by running forward and back, which a long_time
@@ -90,9 +85,9 @@ std::string verification_spec(const VerificationRequest& r) {
     const bool symmetric = r.command ? r.command->declaration.symmetric : find_integrator_declaration(r.name)->symmetric;
     if (r.long_run || symmetric) {
       s += "  - name: " + quoted(name + "_long") + "\n    title: " + quoted(r.name + " on " + name + " over the long run") +
-           "\n    model: " + quoted(name) + "\n    preset: " + quoted(preset) + "\n    T: " + number(e.long_T) +
+           "\n    model: " + quoted(name) + "\n    preset: " + quoted(preset) + "\n    T: " + number_text(e.long_T) +
            "\n    long_time: true\n    series: false\n    runs:\n      - integrators: [" + quoted(r.name) + "]\n" +
-           (adaptive ? "        rtol: [1e-8]\n" : "        h: [" + number(e.h) + "]\n");
+           (adaptive ? "        rtol: [1e-8]\n" : "        h: [" + number_text(e.h) + "]\n");
     }
   }
   return s;

@@ -104,6 +104,16 @@ class ExternalIntegrators(unittest.TestCase):
         self.assertRegex(lines[0], r"^geomint: verify: 2 promises of euler_as_heun broken; \d+ of \d+ runs of "
                                    r"euler_as_heun failed")
 
+    def test_a_declared_momentum_map_is_judged(self):
+        # Heun's method keeps no quadratic invariant: L_z of the pendulum drifts at O(h^2).
+        out = self.out("heun-momentum")
+        r = geomint("verify", "--command", self.heun, "--order", "2", "--momentum", "--model", "spherical_pendulum",
+                    "--out", out, "--quiet")
+        self.assertEqual(r.returncode, 5, r.stdout + r.stderr)
+        momentum = [v for v in verdicts(out) if v["promise"] == "momentum"]
+        self.assertEqual([v["state"] for v in momentum], ["broken"])
+        self.assertGreater(float(momentum[0]["value"]), 1e-10)
+
     def test_hostile_commands_fail_typed_with_one_line_and_status_3(self):
         expected = {  # mode: (status, words of its message)
             "fails": ("CommandFailed", "exited with status 1; its last words on stderr: hostile_command.py: it broke"),

@@ -149,7 +149,7 @@ TEST(UserMethodSpec, MalformedMethodsAreRefusedWithThePlaceNamed) {
        "6:5: methods[1]: two methods are named 'euler'"},
       {"an unknown kind", R"(  - {name: m, kind: rosenbrock, order: 1, a: [[0]], b: [1]}
 )",
-       "method 'm': unknown kind 'rosenbrock' (known: runge_kutta, rkmk, commutator_free)"},
+       "method 'm': unknown kind 'rosenbrock' (known: runge_kutta, rkmk, commutator_free, command)"},
       {"an implicit tableau",
        R"(  - {name: m, kind: runge_kutta, order: 1, a: [[0, 0], [0.5, 0.5]], b: [0, 1]}
 )",
