@@ -4,11 +4,18 @@
 
 namespace geomint {
 
+AddedList<IntegratorInfo>& added_integrator_infos() {
+  static AddedList<IntegratorInfo> list;
+  return list;
+}
+
 const std::vector<IntegratorInfo>& integrator_infos() {
   static const std::vector<IntegratorInfo> list = [] {
-    std::vector<IntegratorInfo> l;
-    for_each_integrator([&]<class Entry>() { l.push_back({Entry::declaration, Entry::View::name}); });
-    return l;
+    std::vector<IntegratorInfo> builtin;
+    for_each_integrator(
+        [&]<class Entry>() { builtin.push_back({Entry::declaration, Entry::View::name}); });
+    return with_added<IntegratorInfo>(builtin, added_integrator_infos().read(),
+                                      [](const IntegratorInfo& i) { return i.declaration.name; });
   }();
   return list;
 }

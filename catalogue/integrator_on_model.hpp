@@ -7,6 +7,11 @@
 // (catalogue/integrators_on_model.cpp.in, through catalogue/compiled_integrators.hpp); this header
 // is all a harness includes. A step or an integration is one virtual call into that code, and a
 // silent integration (no observer) runs the same loop as integrate() on the concrete type.
+//
+// The catalogue on a model is geomint's own integrators followed by those a project outside
+// geomint added to it when its program started (catalogue/add_integrator.hpp: an installed
+// geomint's geomint_add_integrator(), docs/adding-an-integrator.md), so that everything that lists
+// or runs integrators runs them too.
 
 #include <cstdint>
 #include <functional>
@@ -17,7 +22,9 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
+#include "catalogue/added_list.hpp"
 #include "integrators/declaration.hpp"
 #include "integrators/step_control.hpp"
 #include "integrators/work.hpp"
@@ -115,10 +122,33 @@ inline StepControl control_for(const Declaration& d, FixedStep fixed, Tolerances
   return fixed;
 }
 
-/// Every catalogue entry on M, in catalogue order (explicitly instantiated for each registry
+/// geomint's own catalogue on M, in catalogue order (explicitly instantiated for each registry
 /// model from catalogue/integrators_on_model.cpp.in).
 template <Model M>
-std::span<const CompiledIntegrator<M>> compiled_integrators();
+std::span<const CompiledIntegrator<M>> builtin_integrators();
+
+/// The entries on M that projects outside geomint add while their program starts
+/// (catalogue/add_integrator.hpp).
+template <Model M>
+AddedList<CompiledIntegrator<M>>& added_integrators_on() {
+  static AddedList<CompiledIntegrator<M>> list;
+  return list;
+}
+
+/// Every catalogue entry on M: geomint's own in catalogue order, then the added ones by name.
+template <Model M>
+std::span<const CompiledIntegrator<M>> compiled_integrators() {
+  static const std::vector<CompiledIntegrator<M>> list =
+      with_added(builtin_integrators<M>(), added_integrators_on<M>().read(),
+                 [](const CompiledIntegrator<M>& c) { return c.name(); });
+  return list;
+}
+
+/// The entries on M that a project outside geomint added: the tail of compiled_integrators().
+template <Model M>
+std::span<const CompiledIntegrator<M>> added_compiled_integrators() {
+  return compiled_integrators<M>().subspan(builtin_integrators<M>().size());
+}
 
 /// The entry named `name`, or null.
 template <Model M>

@@ -1,6 +1,6 @@
 #pragma once
 // The bounds the long-time promises are judged by (studies/verdicts.hpp), in one place for the
-// verdicts and the `longtime` tests (tests/conservation/test_long_time_promises.cpp). An error
+// verdicts and the `longtime` tests (tests/support/long_time_promises.hpp). An error
 // at round-off over N steps is a random walk, ~ eps sqrt(N) of its quantity's scale (Brouwer's
 // law); max(1, |scale|) keeps quantities that start near 0 at the models' unit scale.
 

@@ -343,8 +343,8 @@ void expect_cotangent_symplecticity_as_declared(const CompiledIntegrator<Model>&
 }
 
 template <class Model>
-void register_structure_cases() {
-  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+void register_structure_cases(testing::Covered covered) {
+  testing::for_each_runnable<Model>(covered, [](const CompiledIntegrator<Model>& method) {
     const Declaration& d = *method.entry;
     const std::string name = testing::case_name(method);
     if (d.adaptive) {
@@ -383,8 +383,8 @@ void register_structure_cases() {
 
 }  // namespace
 
-void testing::register_declared_structure_suite() {
-  for_each_model_type([]<class Model>() { register_structure_cases<Model>(); });
+void testing::register_declared_structure_suite(Covered covered) {
+  for_each_model_type([&]<class Model>() { register_structure_cases<Model>(covered); });
 }
 
 }  // namespace geomint

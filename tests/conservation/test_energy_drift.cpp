@@ -98,9 +98,9 @@ void expect_energy_as_declared(const CompiledIntegrator<Model>& method) {
 }
 
 template <class Model>
-void register_energy_cases() {
+void register_energy_cases(testing::Covered covered) {
   if (!testing::first_of_its_class(Model::kName)) return;
-  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+  testing::for_each_runnable<Model>(covered, [](const CompiledIntegrator<Model>& method) {
     if (method.entry->adaptive) return;
     if constexpr (SphereLagrangian<Model> || CotangentLieGroup<Model> || ConstrainedLagrangian<Model>)
       testing::register_case("EnergyDrift", testing::case_name(method),
@@ -115,8 +115,8 @@ void register_energy_cases() {
 
 }  // namespace
 
-void testing::register_energy_drift_suite() {
-  for_each_model_type([]<class Model>() { register_energy_cases<Model>(); });
+void testing::register_energy_drift_suite(Covered covered) {
+  for_each_model_type([&]<class Model>() { register_energy_cases<Model>(covered); });
 }
 
 }  // namespace geomint

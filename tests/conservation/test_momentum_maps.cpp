@@ -103,9 +103,9 @@ void expect_momentum_conserved(const CompiledIntegrator<Model>& method) {
 }
 
 template <class Model>
-void register_momentum_cases() {
+void register_momentum_cases(testing::Covered covered) {
   if (testing::momentum_indices(testing::exercise_setup<Model>().model).empty()) return;
-  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+  testing::for_each_runnable<Model>(covered, [](const CompiledIntegrator<Model>& method) {
     const Declaration& d = *method.entry;
     if (d.symplectic)
       testing::register_case("MomentumMap", testing::case_name(method),
@@ -119,8 +119,8 @@ void register_momentum_cases() {
 
 }  // namespace
 
-void testing::register_momentum_maps_suite() {
-  for_each_model_type([]<class Model>() { register_momentum_cases<Model>(); });
+void testing::register_momentum_maps_suite(Covered covered) {
+  for_each_model_type([&]<class Model>() { register_momentum_cases<Model>(covered); });
 }
 
 }  // namespace geomint

@@ -102,9 +102,9 @@ bool declares_a_manifold() {
 }
 
 template <class Model>
-void register_manifold_cases() {
+void register_manifold_cases(testing::Covered covered) {
   if (!declares_a_manifold<Model>()) return;
-  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+  testing::for_each_runnable<Model>(covered, [](const CompiledIntegrator<Model>& method) {
     if (method.entry->stays_on_manifold)
       testing::register_case("StaysOnManifold", testing::case_name(method),
                              [&method] { expect_stays_on_manifold(method); });
@@ -113,8 +113,8 @@ void register_manifold_cases() {
 
 }  // namespace
 
-void testing::register_stays_on_manifold_suite() {
-  for_each_model_type([]<class Model>() { register_manifold_cases<Model>(); });
+void testing::register_stays_on_manifold_suite(Covered covered) {
+  for_each_model_type([&]<class Model>() { register_manifold_cases<Model>(covered); });
 }
 
 }  // namespace geomint

@@ -101,9 +101,9 @@ void expect_declared_order(const CompiledIntegrator<Model>& method) {
 }
 
 template <class Model>
-void register_order_cases() {
+void register_order_cases(testing::Covered covered) {
   if (!testing::first_of_its_class(Model::kName)) return;
-  testing::for_each_runnable<Model>([](const CompiledIntegrator<Model>& method) {
+  testing::for_each_runnable<Model>(covered, [](const CompiledIntegrator<Model>& method) {
     if (!method.entry->adaptive)
       testing::register_case("DeclaredOrder", testing::case_name(method),
                              [&method] { expect_declared_order(method); });
@@ -112,8 +112,8 @@ void register_order_cases() {
 
 }  // namespace
 
-void testing::register_declared_order_suite() {
-  for_each_model_type([]<class Model>() { register_order_cases<Model>(); });
+void testing::register_declared_order_suite(Covered covered) {
+  for_each_model_type([&]<class Model>() { register_order_cases<Model>(covered); });
 }
 
 }  // namespace geomint

@@ -32,6 +32,10 @@
 // The suites whose promise is about every state the integrator visits (the manifold, the
 // momentum maps) run it on every model. A model's problem is its kExercise
 // (models/exercise.hpp): preset, step h, horizon T.
+//
+// The suites are a library (geomint_promise_suites), installed with geomint, so that a project
+// outside geomint that adds its integrators to the catalogue (catalogue/add_integrator.hpp) runs
+// the same suites on them in its own ctest, covering only its own integrators (Covered::Added).
 
 #include <gtest/gtest.h>
 
@@ -64,10 +68,17 @@ const std::string& manifold_of() {
   return signature;
 }
 
-/// Calls f(method) for every catalogue integrator that runs on Model, in catalogue order.
+/// Which integrators of the catalogue a suite registers cases for: all of them (geomint's own
+/// catalogue program, tests/catalogue), or only those a project outside geomint added (its
+/// promise suites, which need not check geomint's own again).
+enum class Covered { Catalogue, Added };
+
+/// Calls f(method) for every covered catalogue integrator that runs on Model, in catalogue order.
 template <class Model, class F>
-void for_each_runnable(F&& f) {
-  for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
+void for_each_runnable(Covered covered, F&& f) {
+  const auto methods = covered == Covered::Catalogue ? compiled_integrators<Model>()
+                                                      : added_compiled_integrators<Model>();
+  for (const CompiledIntegrator<Model>& method : methods)
     if (method.runs) f(method);
 }
 

@@ -2,7 +2,7 @@
 // long double: 10^6 additions of a double to 1 come within half an ulp with it and are off by
 // hundreds of ulps without it (the plain sum, the negative control), for doubles and for Eigen
 // blocks, and across 0. The integrators' use of it is tested over long runs
-// (tests/conservation/test_long_time_promises.cpp).
+// (tests/conservation/test_long_time_runs.cpp).
 
 #include <gtest/gtest.h>
 
