@@ -19,6 +19,9 @@ template <Model M>
 std::pair<StateLayout, std::vector<Invariant>> check_initial_state_for(const CaseSpec& spec);
 template <Model M>
 bool has_bodies_for();
+template <Model M>
+std::unique_ptr<ModelInstance> make_model_instance(const std::string& preset,
+                                                   const std::map<std::string, double>& overrides);
 
 Eigen::VectorXd ModelFace::state_in_other_formulation(const CaseSpec&,
                                                       const Eigen::VectorXd&) const {
@@ -61,6 +64,10 @@ class ModelFaceOf final : public ModelFace {
   std::pair<StateLayout, std::vector<Invariant>> check_initial_state(
       const CaseSpec& spec) const override {
     return check_initial_state_for<M>(spec);
+  }
+  std::unique_ptr<ModelInstance> instance(
+      const std::string& preset, const std::map<std::string, double>& overrides) const override {
+    return make_model_instance<M>(preset, overrides);
   }
 
   bool has_exact_solution() const override {

@@ -5,6 +5,7 @@
 
 #include <Eigen/Core>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "models/state_blocks.hpp"
 #include "models/parameters.hpp"
 #include "studies/case.hpp"
+#include "studies/model_instance.hpp"
 
 namespace geomint {
 
@@ -48,6 +50,11 @@ class ModelFace {
   /// invariant of the model with the case's parameters.
   virtual std::pair<StateLayout, std::vector<Invariant>> check_initial_state(
       const CaseSpec& spec) const = 0;
+  /// The model built with the preset's parameters and the overrides, to be evaluated at states
+  /// the caller chooses (studies/model_instance.hpp); an InputError names an unknown preset or
+  /// parameter, or a value outside its domain.
+  virtual std::unique_ptr<ModelInstance> instance(
+      const std::string& preset, const std::map<std::string, double>& overrides) const = 0;
 
   /// It has an exact solution, which can be a study's reference.
   virtual bool has_exact_solution() const { return false; }
