@@ -11,10 +11,12 @@ PYBIND11_MODULE(geomint, m) {
       "layout and invariants, its vector field, projection, Lie group action and exact\n"
       "solution at states you choose. run(model, integrator, h=..., T=...): one run through the\n"
       "study engine, as `geomint run`. study(spec, out): a study spec into a result folder, as\n"
-      "`geomint study`. Bad input raises ValueError, an integration failure a subclass of\n"
+      "`geomint study`. verify(integrator, models=..., out=..., order=...): its promises verified, as\n"
+      "`geomint verify`. Bad input raises ValueError, an integration failure a subclass of\n"
       "IntegrationFailure, an input/output failure OSError.";
   geomint::python::bind_errors(m);
   geomint::python::bind_models(m);
   geomint::python::bind_run(m);
   geomint::python::bind_study(m);
+  geomint::python::bind_verify(m);
 }

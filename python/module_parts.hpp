@@ -15,5 +15,7 @@ void bind_models(pybind11::module_& m);
 void bind_run(pybind11::module_& m);
 /// geomint.study() (python/study.cpp).
 void bind_study(pybind11::module_& m);
+/// geomint.verify() (python/verify.cpp).
+void bind_verify(pybind11::module_& m);
 
 }  // namespace geomint::python

@@ -46,7 +46,9 @@ std::string method_section(const VerificationRequest& r) {
 
 std::string verification_spec(const VerificationRequest& r) {
   bool adaptive = false;
-  if (r.command) {
+  if (r.command && find_integrator_declaration(r.name)) {
+    throw InputError("'" + r.name + "' is the name of a built-in integrator: give yours another (--name, name=)");
+  } else if (r.command) {
     adaptive = r.command->declaration.adaptive;
   } else if (const Declaration* d = find_integrator_declaration(r.name)) {
     adaptive = d->adaptive;
