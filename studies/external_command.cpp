@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
+#include <vector>
 
 #include "errors/exit_status_errors.hpp"
 #include "studies/result_records.hpp"
@@ -71,18 +71,19 @@ std::vector<std::string> words_of(std::string_view command) {
   return words;
 }
 
+/// Read up to the cap whatever size the file claims: a file of /proc says 0 and can be endless.
 std::string file_digest(const std::filesystem::path& path, const std::string& written) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) throw InputError("the command's file " + written + " cannot be read: " + ec.message());
-  if (size > kMaxDigestedBytes)
-    throw InputError("the command's file " + written + " has " + std::to_string(size) +
-                     " bytes, more than the 256 MiB geomint reads to key its results");
   std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in && !in.eof()) throw InputError("the command's file " + written + " cannot be read");
-  return hash_hex(text.str());
+  if (!in) throw InputError("the command's file " + written + " cannot be read");
+  std::string text;
+  std::vector<char> chunk(1 << 16);
+  while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxDigestedBytes)
+      throw InputError("the command's file " + written + " has more than the 256 MiB geomint reads to key its results");
+  }
+  if (in.bad()) throw InputError("the command's file " + written + " cannot be read");
+  return hash_hex(text);
 }
 
 }  // namespace
