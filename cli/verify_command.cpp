@@ -23,8 +23,7 @@ constexpr int kPromiseBroken = 5;
 
 struct VerifyOptions {
   std::string integrator, command, name = "external", out, preset;
-  int order = 0;
-  bool adaptive = false, symplectic = false, symmetric = false, stays_on_manifold = false, momentum = false;
+  CommandPromises promises;
   double timeout = 600.0;
   std::vector<std::string> files, models;
   std::optional<double> T;
@@ -52,19 +51,7 @@ VerificationRequest request_from(const VerifyOptions& o, const CLI::App& cmd) {
   }
   if (!cmd.count("--order")) throw InputError("--command needs --order, the order it promises");
   r.name = o.name;
-  ExternalCommand c;
-  c.command = o.command;
-  Declaration& d = c.declaration;
-  d.family = Family::External;
-  d.order = o.order;
-  d.adaptive = o.adaptive;
-  d.symplectic = o.symplectic;
-  d.symmetric = o.symmetric;
-  d.stays_on_manifold = o.stays_on_manifold;
-  c.momentum = o.momentum;
-  c.timeout_s = o.timeout;
-  c.directory = std::filesystem::current_path();
-  r.command = c;
+  r.command = command_in_current_folder(o.command, o.promises, o.timeout);
   r.command_files = o.files;
   return r;
 }
@@ -96,12 +83,12 @@ Subcommand add_verify_command(CLI::App& app) {
                                   "{out}\" (placeholders: docs/external-integrators.md)");
   integrator->excludes(command);
   cmd->add_option("--name", o->name, "the command's name in the results (default: external)");
-  cmd->add_option("--order", o->order, "the order the command promises")->check(CLI::Range(1, 20));
-  cmd->add_flag("--adaptive", o->adaptive, "the command chooses its steps: it takes {rtol} and {atol}, not {h}");
-  cmd->add_flag("--symplectic", o->symplectic, "the command promises a symplectic map (bounded energy, momentum maps)");
-  cmd->add_flag("--symmetric", o->symmetric, "the command promises a symmetric method (its reversibility is measured in the long experiment, which this adds)");
-  cmd->add_flag("--stays-on-manifold", o->stays_on_manifold, "the command promises to keep every manifold defect at round-off");
-  cmd->add_flag("--momentum", o->momentum, "the command promises to conserve the model's momentum maps");
+  cmd->add_option("--order", o->promises.order, "the order the command promises")->check(CLI::Range(1, 20));
+  cmd->add_flag("--adaptive", o->promises.adaptive, "the command chooses its steps: it takes {rtol} and {atol}, not {h}");
+  cmd->add_flag("--symplectic", o->promises.symplectic, "the command promises a symplectic map (bounded energy, momentum maps)");
+  cmd->add_flag("--symmetric", o->promises.symmetric, "the command promises a symmetric method (its reversibility is measured in the long experiment, which this adds)");
+  cmd->add_flag("--stays-on-manifold", o->promises.stays_on_manifold, "the command promises to keep every manifold defect at round-off");
+  cmd->add_flag("--momentum", o->promises.momentum, "the command promises to conserve the model's momentum maps");
   cmd->add_option("--timeout", o->timeout, "seconds a run of the command may last (default 600)")
       ->check(CLI::Range(1e-3, 86400.0));
   cmd->add_option("--file", o->files, "a file the command reads, keyed with its results (its script is found itself)");

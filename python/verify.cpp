@@ -82,29 +82,20 @@ py::dict verify(const py::object& integrator, const std::vector<std::string>& mo
     r.name = integrator.cast<std::string>();
   } else {
     if (order < 1) throw InputError("verify: give order, the order the integrator promises (1 to 20)");
-    ExternalCommand c;
+    std::string command;
     if (py::isinstance<py::str>(integrator)) {
-      c.command = integrator.cast<std::string>();
+      command = integrator.cast<std::string>();
     } else if (PyCallable_Check(integrator.ptr())) {
       if (adaptive) throw InputError("verify: a step function takes fixed steps h (adaptive=False)");
-      c.command = step_function_command(integrator);
+      command = step_function_command(integrator);
     } else {
       throw InputError("verify: the integrator is a built-in's name, a command template or a step function");
     }
     if (!name.empty()) r.name = name;
     else if (py::isinstance<py::str>(integrator)) r.name = "external";
     else r.name = py::str(integrator.attr("__name__")).cast<std::string>();
-    Declaration& d = c.declaration;
-    d.family = Family::External;
-    d.order = order;
-    d.adaptive = adaptive;
-    d.symplectic = symplectic;
-    d.symmetric = symmetric;
-    d.stays_on_manifold = stays_on_manifold;
-    c.momentum = momentum;
-    c.timeout_s = timeout;
-    c.directory = std::filesystem::current_path();
-    r.command = c;
+    r.command = command_in_current_folder(
+        std::move(command), {order, adaptive, symplectic, symmetric, stays_on_manifold, momentum}, timeout);
   }
   if (jobs < 0) throw InputError("jobs must be 0 (one per hardware thread) or more");
   StudyOptions options;
