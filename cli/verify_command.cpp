@@ -22,24 +22,17 @@ namespace {
 constexpr int kPromiseBroken = 5;
 
 struct VerifyOptions {
-  std::string integrator, command, name = "external", out, preset;
+  VerificationRequest request;  // the models and settings, bound to their options directly
+  std::string integrator, command, name = "external", out;
   CommandPromises promises;
   double timeout = 600.0;
-  std::vector<std::string> files, models;
-  std::optional<double> T;
-  std::vector<double> h, rtol;
-  bool long_run = false, quiet = false;
+  std::vector<std::string> files;
+  bool quiet = false;
   int jobs = 0;
 };
 
 VerificationRequest request_from(const VerifyOptions& o, const CLI::App& cmd) {
-  VerificationRequest r;
-  r.models = o.models;
-  r.preset = o.preset;
-  r.T = o.T;
-  r.h = o.h;
-  r.rtol = o.rtol;
-  r.long_run = o.long_run;
+  VerificationRequest r = o.request;
   if (!o.integrator.empty()) {
     for (const char* promise : {"--order", "--adaptive", "--symplectic", "--symmetric", "--stays-on-manifold",
                                 "--momentum", "--timeout", "--file", "--name"})
@@ -92,12 +85,12 @@ Subcommand add_verify_command(CLI::App& app) {
   cmd->add_option("--timeout", o->timeout, "seconds a run of the command may last (default 600)")
       ->check(CLI::Range(1e-3, 86400.0));
   cmd->add_option("--file", o->files, "a file the command reads, keyed with its results (its script is found itself)");
-  cmd->add_option("--model", o->models, "a model to verify on (repeat for several; geomint list models)")->required();
-  cmd->add_option("--preset", o->preset, "the models' preset (default: each model's exercise preset)");
-  cmd->add_option("--T", o->T, "the horizon (default: each model's exercise horizon)");
-  cmd->add_option("--h", o->h, "the step sizes (default: 4h .. h/4 of each model's exercise step)")->delimiter(',');
-  cmd->add_option("--rtol", o->rtol, "an adaptive method's tolerances (default 1e-4, 1e-6, 1e-8)")->delimiter(',');
-  cmd->add_flag("--long", o->long_run, "also a long-time experiment over each model's long horizon");
+  cmd->add_option("--model", o->request.models, "a model to verify on (repeat for several; geomint list models)")->required();
+  cmd->add_option("--preset", o->request.preset, "the models' preset (default: each model's exercise preset)");
+  cmd->add_option("--T", o->request.T, "the horizon (default: each model's exercise horizon)");
+  cmd->add_option("--h", o->request.h, "the step sizes (default: 4h .. h/4 of each model's exercise step)")->delimiter(',');
+  cmd->add_option("--rtol", o->request.rtol, "an adaptive method's tolerances (default 1e-4, 1e-6, 1e-8)")->delimiter(',');
+  cmd->add_flag("--long", o->request.long_run, "also a long-time experiment over each model's long horizon");
   cmd->add_option("--out", o->out, "result directory")->required();
   cmd->add_option("--jobs", o->jobs, "worker threads (default: one per hardware thread)")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--quiet", o->quiet, "no progress lines");
