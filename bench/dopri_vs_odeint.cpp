@@ -123,7 +123,7 @@ void register_dopri_vs_odeint() {
   })->Unit(benchmark::kMicrosecond);
 }
 
-[[maybe_unused]] const bool kRegistered = (register_dopri_vs_odeint(), true);
+[[maybe_unused]] const bool kDopriVsOdeintRegistered = (register_dopri_vs_odeint(), true);
 
 }  // namespace
 

@@ -55,7 +55,7 @@ void register_sphere_lj_entries() {
   register_model_benchmarks(large);
 }
 
-[[maybe_unused]] const bool kRegistered = (register_sphere_lj_entries(), true);
+[[maybe_unused]] const bool kSphereLjRegistered = (register_sphere_lj_entries(), true);
 
 }  // namespace
 }  // namespace geomint::bench

@@ -11,6 +11,7 @@
 #include "errors/exit_status_errors.hpp"
 #include "python/arrays.hpp"
 #include "python/module_parts.hpp"
+#include "python/study_options.hpp"
 #include "studies/engine.hpp"
 #include "studies/spec.hpp"
 
@@ -67,12 +68,8 @@ py::dict read_columns(const std::string& path) {
 }
 
 py::dict study(const std::string& spec_path, const std::string& out, int jobs, bool progress) {
-  if (jobs < 0) throw InputError("jobs must be 0 (one per hardware thread) or more");
+  const StudyOptions options = study_options(out, jobs, progress);
   const StudySpec spec = load_study_spec(spec_path);
-  StudyOptions options;
-  options.out_dir = out;
-  options.jobs = jobs;
-  options.progress = progress;
   StudySummary s;
   {
     py::gil_scoped_release release;
@@ -88,6 +85,15 @@ py::dict study(const std::string& spec_path, const std::string& out, int jobs, b
 }
 
 }  // namespace
+
+StudyOptions study_options(std::string out, int jobs, bool progress) {
+  if (jobs < 0) throw InputError("jobs must be 0 (one per hardware thread) or more");
+  StudyOptions options;
+  options.out_dir = std::move(out);
+  options.jobs = jobs;
+  options.progress = progress;
+  return options;
+}
 
 void bind_study(py::module_& m) {
   m.def("study", &study, "spec"_a, "out"_a, py::kw_only(), "jobs"_a = 0, "progress"_a = true,

@@ -9,6 +9,22 @@
 
 namespace geomint {
 
+ExternalCommand external_command(std::string command, const CommandPromises& promises,
+                                 std::filesystem::path directory) {
+  ExternalCommand c;
+  c.command = std::move(command);
+  Declaration& d = c.declaration;
+  d.family = Family::External;
+  d.order = promises.order;
+  d.adaptive = promises.adaptive;
+  d.symplectic = promises.symplectic;
+  d.symmetric = promises.symmetric;
+  d.stays_on_manifold = promises.stays_on_manifold;
+  c.momentum = promises.momentum;
+  c.directory = std::move(directory);
+  return c;
+}
+
 namespace {
 
 /// A file a command reads may be large (a compiled integrator); beyond this it is refused

@@ -29,6 +29,18 @@ struct ExternalCommand {
   std::map<std::string, std::string> file_digests;
 };
 
+/// What a command declares of itself: a spec's method of kind command, `geomint verify`'s
+/// options, geomint.verify's arguments.
+struct CommandPromises {
+  int order = 0;
+  bool adaptive = false, symplectic = false, symmetric = false, stays_on_manifold = false, momentum = false;
+};
+
+/// The command with its promises as its declaration (family External); it runs in `directory`
+/// with the default timeout and no file digests yet.
+ExternalCommand external_command(std::string command, const CommandPromises& promises,
+                                 std::filesystem::path directory);
+
 /// The placeholders a template may use, each written {name}; {{ and }} are literal braces.
 inline constexpr std::string_view kCommandPlaceholders[] = {
     "model", "preset", "params", "init", "out", "work", "state", "t0", "T", "h", "steps", "rtol", "atol"};

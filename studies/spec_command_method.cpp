@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "studies/spec_reader.hpp"
 
@@ -65,23 +66,22 @@ bool declared(const YAML::Node& node, const Context& mc, const std::string& key)
 ExternalCommand read_command_method(const YAML::Node& node, const Context& mc, const std::filesystem::path& spec_folder) {
   for (const char* key : {"command", "order"})
     if (!has(node, key)) mc.fail(node, "missing " + key_text(key));
-  ExternalCommand c;
-  c.command = command_text(node, mc);
-  Declaration& d = c.declaration;
-  d.family = Family::External;
-  d.order = whole_number(get(node, "order"), mc, "'order'", 1, 20);
-  d.adaptive = declared(node, mc, "adaptive");
-  d.symplectic = declared(node, mc, "symplectic");
-  d.symmetric = declared(node, mc, "symmetric");
-  d.stays_on_manifold = declared(node, mc, "stays_on_manifold");
-  c.momentum = declared(node, mc, "momentum");
-  check_placeholders(c.command, d.adaptive, get(node, "command"), mc);
+  std::string command = command_text(node, mc);
+  const CommandPromises promises{.order = whole_number(get(node, "order"), mc, "'order'", 1, 20),
+                                 .adaptive = declared(node, mc, "adaptive"),
+                                 .symplectic = declared(node, mc, "symplectic"),
+                                 .symmetric = declared(node, mc, "symmetric"),
+                                 .stays_on_manifold = declared(node, mc, "stays_on_manifold"),
+                                 .momentum = declared(node, mc, "momentum")};
+  check_placeholders(command, promises.adaptive, get(node, "command"), mc);
+  std::optional<double> timeout_s;
   if (has(node, "timeout"))
-    c.timeout_s = number_in(get(node, "timeout"), mc, "'timeout'", [](double t) -> std::optional<std::string> {
+    timeout_s = number_in(get(node, "timeout"), mc, "'timeout'", [](double t) -> std::optional<std::string> {
       if (!(t > 0.0 && t <= kMaxTimeout)) return "must be a number of seconds above 0 and at most a day (86400)";
       return std::nullopt;
     });
-  c.directory = command_directory(node, mc, spec_folder);
+  ExternalCommand c = external_command(std::move(command), promises, command_directory(node, mc, spec_folder));
+  if (timeout_s) c.timeout_s = *timeout_s;
   std::vector<std::string> files;
   if (has(node, "files")) files = names(get(node, "files"), mc, "files", true);
   try {

@@ -22,8 +22,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 /// The reference's final state as the experiment's model holds it, and its error estimate
 /// (the distance of the tight run from the loose one) in that model's distance: a reference
 /// solved in another formulation (models/formulation.hpp) is mapped first.
@@ -45,7 +43,7 @@ CaseSpec tight_reference_case(const ExperimentSpec& ex, const CaseSpec& base) {
   if (!ex.reference->model.empty()) tight.model = ex.reference->model;  // another formulation
   tight.integrator = ex.reference->integrator;
   tight.user_method = nullptr;  // the reference is a catalogued solver, whatever base runs
-  tight.h = kNaN;
+  tight.h = std::numeric_limits<double>::quiet_NaN();  // no step: the reference is adaptive
   tight.rtol = ex.reference->rtol;
   tight.atol = ex.reference->atol;
   tight.timed_seconds = 0.0;  // its CPU time is not reported: one timed run, not 10 ms of them

@@ -45,18 +45,8 @@ std::string method_section(const VerificationRequest& r) {
 }  // namespace
 
 ExternalCommand command_in_current_folder(std::string command, const CommandPromises& promises, double timeout_s) {
-  ExternalCommand c;
-  c.command = std::move(command);
-  Declaration& d = c.declaration;
-  d.family = Family::External;
-  d.order = promises.order;
-  d.adaptive = promises.adaptive;
-  d.symplectic = promises.symplectic;
-  d.symmetric = promises.symmetric;
-  d.stays_on_manifold = promises.stays_on_manifold;
-  c.momentum = promises.momentum;
+  ExternalCommand c = external_command(std::move(command), promises, std::filesystem::current_path());
   c.timeout_s = timeout_s;
-  c.directory = std::filesystem::current_path();
   return c;
 }
 

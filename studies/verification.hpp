@@ -19,12 +19,6 @@
 
 namespace geomint {
 
-/// What a command declares of itself (as a spec's method of kind command does).
-struct CommandPromises {
-  int order = 0;
-  bool adaptive = false, symplectic = false, symmetric = false, stays_on_manifold = false, momentum = false;
-};
-
 /// A command given on a command line or from Python, with its promises and timeout, run in the
 /// current folder.
 ExternalCommand command_in_current_folder(std::string command, const CommandPromises& promises, double timeout_s);
