@@ -35,4 +35,29 @@ double richardson_derivative_scalar(const F& f, double x, double h) {
   return (4.0 * d(0.5 * h) - d(h)) / 3.0;
 }
 
+/// The gradient of a scalar function f of a fixed-size vector at x, by central differences of
+/// step h in each coordinate.
+template <class F, int N>
+Eigen::Matrix<double, N, 1> gradient_by_differences(const F& f, const Eigen::Matrix<double, N, 1>& x, double h) {
+  Eigen::Matrix<double, N, 1> g;
+  for (int i = 0; i < N; ++i) {
+    const Eigen::Matrix<double, N, 1> e = Eigen::Matrix<double, N, 1>::Unit(i) * h;
+    g(i) = (f(x + e) - f(x - e)) / (2.0 * h);
+  }
+  return g;
+}
+
+/// The Hessian of f at x, by central differences of step h in each pair of coordinates.
+template <class F, int N>
+Eigen::Matrix<double, N, N> hessian_by_differences(const F& f, const Eigen::Matrix<double, N, 1>& x, double h) {
+  Eigen::Matrix<double, N, N> m;
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j) {
+      const Eigen::Matrix<double, N, 1> a = Eigen::Matrix<double, N, 1>::Unit(i) * h;
+      const Eigen::Matrix<double, N, 1> b = Eigen::Matrix<double, N, 1>::Unit(j) * h;
+      m(i, j) = (f(x + a + b) - f(x + a - b) - f(x - a + b) + f(x - a - b)) / (4.0 * h * h);
+    }
+  return m;
+}
+
 }  // namespace geomint::testing
