@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -43,7 +44,9 @@ std::string summary_figure(const std::vector<Invariant>& declared, InvariantKind
 }
 
 struct RunOptions {
-  std::string model, preset, integrator, out;
+  std::string model, integrator;
+  std::optional<std::string> preset;  // else the model's first
+  std::optional<std::string> out;     // else standard output
   std::vector<std::string> params, ics;
   std::optional<double> h, rtol, atol;  // only what is given: a method refuses what it does not use
   double T = 1.0;
@@ -82,12 +85,10 @@ CaseSpec case_from(const RunOptions& o) {
   c.study = "run";
   c.experiment = "run";
   c.model = o.model;
-  c.preset = o.preset;
-  if (c.preset.empty()) {
-    const auto presets = find_model(o.model).presets();
-    if (presets.empty()) throw InputError(o.model + " has no preset: give --preset");
-    c.preset = presets.front().first;
-  }
+  const auto presets = find_model(o.model).presets();
+  if (o.preset && o.preset->empty()) throw InputError("--preset is empty: name one of " + o.model + "'s presets (geomint list presets)");
+  if (!o.preset && presets.empty()) throw InputError(o.model + " has no preset: give --preset");
+  c.preset = o.preset ? *o.preset : presets.front().first;
   for (const auto& p : o.params) {
     const auto [name, value] = split_assignment(p, "--param");
     c.parameters[name] = parse_number(value, "--param " + name, /*domain_checked=*/true);
@@ -215,11 +216,22 @@ void print_summary(const CaseSpec& spec, const CaseResult& r) {
                               r.metrics.manifold_defect_max).c_str());
 }
 
+/// The run's output: standard output, or the file --out names in a folder that exists (a run
+/// does not make folders: a mistyped path is named, not created).
+AtomicFile open_output(const std::optional<std::string>& out) {
+  if (!out || *out == "-") return AtomicFile::standard_output();
+  if (out->empty()) throw InputError("--out is empty: give a file, or - for standard output");
+  const std::filesystem::path folder = std::filesystem::path(*out).parent_path();
+  if (!folder.empty() && !std::filesystem::is_directory(folder))
+    throw IoError("cannot write " + *out + ": the folder " + folder.string() + " does not exist");
+  return AtomicFile(*out);
+}
+
 int run(const RunOptions& o) {
   const CaseSpec spec = case_from(o);
   const double max_output = output_cap(o);
   const OutputSelection selection = output_selection(o);
-  AtomicFile out = o.out.empty() || o.out == "-" ? AtomicFile::standard_output() : AtomicFile(o.out);
+  AtomicFile out = open_output(o.out);
   SeriesWriter series(out, max_output, selection);
   LongTimeStatistics stats;
   const bool terminal = isatty(STDERR_FILENO) != 0;

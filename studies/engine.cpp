@@ -28,6 +28,9 @@ namespace {
 /// kernels' threads (models/kernel_threads.hpp): the cores left to each case, at least one.
 /// Together they never ask for more threads than the machine has cores (unless --jobs does).
 int share_cores(const StudyOptions& options) {
+  if (options.jobs < 0 || options.jobs > kMaxJobs)
+    throw InputError("jobs = " + std::to_string(options.jobs) + " is outside 0 to " + std::to_string(kMaxJobs) +
+                     " worker threads (--jobs; 0: one per hardware thread)");
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   const int processes = processes_on_this_machine();  // on every rank: it asks them all
   const int threads = options.jobs > 0 ? options.jobs : std::max(1, cores / processes);

@@ -12,9 +12,13 @@
 
 namespace geomint {
 
+/// The most worker threads a study takes: more gain nothing on any machine it runs on, and far
+/// more cannot be started (--jobs 100000 ran out of threads); beyond it run_study refuses.
+inline constexpr int kMaxJobs = 1024;
+
 struct StudyOptions {
   std::string out_dir;
-  int jobs = 0;        // worker threads; 0 = one per hardware thread
+  int jobs = 0;        // worker threads, 0 to kMaxJobs; 0 = one per hardware thread
   bool progress = true;  // the progress line on stderr (studies/progress_line.hpp)
   /// How long each case's timing repetitions last together (CaseSpec::timed_seconds); the perf
   /// gate sets 0, one timed run, so that its instruction count does not depend on the clock.

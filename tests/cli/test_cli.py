@@ -122,6 +122,16 @@ class Run(unittest.TestCase):
         self.expect_refused(["--model", "spherical_pendulum", "--ic", "q7=0,0,1", *base], "unknown initial vector")
         self.expect_refused(["--model", "double_spherical_pendulum", "--integrator", "vi_explicit", "--h", "0.01"],
                             "n/a", "diagonal-inertia SphereLagrangian")
+        self.expect_refused(["--model", "spherical_pendulum", "--preset", "", *base], "--preset is empty")
+
+    def test_an_empty_out_is_refused_and_a_missing_folder_is_named_not_made(self):
+        base = ["run", "--model", "spherical_pendulum", "--integrator", "rk4", "--h", "0.1"]
+        assert_one_line_refusal(self, geomint(*base, "--out", ""), "--out is empty")
+        missing = os.path.join(self.dir.name, "no_such_folder", "deeper")
+        r = geomint(*base, "--out", os.path.join(missing, "x.csv"))
+        self.assertEqual(r.returncode, 4, r.stderr)
+        self.assertIn(f"the folder {missing} does not exist", r.stderr)
+        self.assertFalse(os.path.exists(os.path.join(self.dir.name, "no_such_folder")))
 
     def test_parameter_outside_its_domain_is_refused_before_the_output_is_touched(self):
         base = ["--model", "double_spherical_pendulum", "--integrator", "rk4", "--h", "0.01"]
@@ -235,6 +245,16 @@ SPEC = textwrap.dedent("""\
 
 
 class Study(unittest.TestCase):
+    def test_more_worker_threads_than_the_cap_are_refused_before_anything_is_written(self):
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "tiny.yaml")
+            with open(spec, "w") as f:
+                f.write(SPEC)
+            out = os.path.join(d, "out")
+            assert_one_line_refusal(self, geomint("study", spec, "--out", out, "--jobs", "100000"),
+                                    "jobs = 100000 is outside 0 to 1024")
+            self.assertFalse(os.path.exists(out))
+
     def test_writes_results_resumes_and_reports(self):
         with tempfile.TemporaryDirectory() as d:
             spec = os.path.join(d, "tiny.yaml")
