@@ -87,7 +87,6 @@ py::dict study(const std::string& spec_path, const std::string& out, int jobs, b
 }  // namespace
 
 StudyOptions study_options(std::string out, int jobs, bool progress) {
-  if (jobs < 0) throw InputError("jobs must be 0 (one per hardware thread) or more");
   StudyOptions options;
   options.out_dir = std::move(out);
   options.jobs = jobs;
