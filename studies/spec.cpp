@@ -266,8 +266,12 @@ StudySpec parse(const std::string& text, const std::string& path) {
 
 StudySpec load_study_spec(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status))
     throw InputError(one_line(path) + ": is a folder, not a spec file");
+  // A FIFO or a device would block the read or never end: a spec is a file.
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    throw InputError(one_line(path) + ": is not a regular file (a pipe or a device), not a spec file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(one_line(path) + ": cannot read the file");
   // Read at most one byte beyond the limit: a larger file is refused unread.

@@ -255,6 +255,15 @@ class Study(unittest.TestCase):
                                     "jobs = 100000 is outside 0 to 1024")
             self.assertFalse(os.path.exists(out))
 
+    def test_a_spec_that_is_a_pipe_or_a_device_is_refused_unread(self):
+        with tempfile.TemporaryDirectory() as d:
+            fifo = os.path.join(d, "spec.yaml")
+            os.mkfifo(fifo)  # nobody writes it: reading it would block for ever
+            for spec in (fifo, "/dev/zero"):
+                r = subprocess.run([GEOMINT, "study", spec, "--out", os.path.join(d, "out")],
+                                   capture_output=True, text=True, timeout=60)
+                assert_one_line_refusal(self, r, spec, "is not a regular file")
+
     def test_writes_results_resumes_and_reports(self):
         with tempfile.TemporaryDirectory() as d:
             spec = os.path.join(d, "tiny.yaml")
