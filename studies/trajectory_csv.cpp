@@ -6,7 +6,6 @@
 #include <fstream>
 #include <map>
 #include <regex>
-#include <sstream>
 #include <string_view>
 
 #include "errors/exit_status_errors.hpp"
@@ -76,16 +75,35 @@ double finite_field(std::string_view text, const std::string& where) {
   return v;
 }
 
+/// The largest trajectory read (its text is held in memory, then its numbers): 2 GiB, some
+/// 10^7 rows of a dozen columns; a longer run is thinned with `geomint run --every`.
+constexpr std::size_t kMaxTrajectoryBytes = std::size_t{2} << 30;
+
 std::string read_text(const std::filesystem::path& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) throw InputError(path.string() + " does not exist");
-  if (std::filesystem::is_directory(path, ec)) throw InputError(path.string() + " is a folder, not a CSV file");
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) throw InputError(path.string() + " does not exist");
+  if (std::filesystem::is_directory(status)) throw InputError(path.string() + " is a folder, not a CSV file");
+  // A FIFO could block for ever and a device (/dev/zero) never end.
+  if (!std::filesystem::is_regular_file(status))
+    throw InputError(path.string() + " is not a regular file (a pipe or a device), not a CSV file");
+  const auto too_large = [&] {
+    return InputError(path.string() + " is larger than 2 GiB, the most a trajectory is read (thin the run with geomint run --every)");
+  };
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxTrajectoryBytes) throw too_large();
   std::ifstream in(path, std::ios::binary);
   if (!in) throw io_error("read", path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
+  std::string text;
+  text.reserve(ec ? 0 : static_cast<std::size_t>(size));
+  // Read in pieces up to the cap, whatever size the file claimed (it may grow meanwhile).
+  std::array<char, 1 << 16> piece;
+  while (in.read(piece.data(), piece.size()) || in.gcount() > 0) {
+    text.append(piece.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxTrajectoryBytes) throw too_large();
+  }
   if (in.bad()) throw io_error("read", path.string());
-  return text.str();
+  return text;
 }
 
 }  // namespace

@@ -125,6 +125,10 @@ class Evoke(unittest.TestCase):
         self.expect_refused(scan, "uneven.csv: times are not uniformly spaced", trajectory=uneven)
         axis = self.write("axis.csv", "t,q1_x,q1_y,q1_z\n" + "".join(f"{k / 10},0,0,1\n" for k in range(20)))
         self.expect_refused(scan, "never leave the e3 axis", trajectory=axis)
+        fifo = os.path.join(self.dir.name, "fifo.csv")
+        os.mkfifo(fifo)  # nobody writes it: reading it would block for ever
+        self.expect_refused(scan, "fifo.csv is not a regular file", trajectory=fifo)
+        self.expect_refused(scan, "/dev/zero is not a regular file", trajectory="/dev/zero")
 
     def test_an_unwritable_folder_is_status_4_with_the_path_named(self):
         blocker = self.write("blocker", "a file where the folder's parent should be\n")
