@@ -115,7 +115,15 @@ std::uint64_t output_limit(const ExternalRunInputs& in) {
 /// file that is not a JSON object of the known counters and cpu_s.
 void read_reported_work(const std::filesystem::path& path, double t0, Work& work, double& cpu_s) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return;
+  const auto status = std::filesystem::symlink_status(path, ec);
+  if (!std::filesystem::exists(status)) return;
+  // Six numbers: a pipe (which would block), a link (to /dev/zero, say) or anything long is
+  // not what the command was asked to write.
+  constexpr std::uintmax_t kMaxWorkBytes = 1 << 16;
+  if (!std::filesystem::is_regular_file(status))
+    throw MalformedOutput(t0, "its work file is not a regular file (a link, a pipe or a device)");
+  if (std::filesystem::file_size(path, ec) > kMaxWorkBytes)
+    throw MalformedOutput(t0, "its work file is longer than 64 KiB");
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();

@@ -124,11 +124,13 @@ class ExternalIntegrators(unittest.TestCase):
             "huge": ("CommandFailed", "reached the limit of"),
             "short": ("MalformedOutput", "short of T = 1"),
             "off_manifold": ("LeftManifold", "a manifold defect is 1"),
+            "work_fifo": ("MalformedOutput", "its work file is not a regular file"),
+            "work_zero": ("MalformedOutput", "its work file is not a regular file"),
         }
         for mode, (status, words) in expected.items():
             with self.subTest(mode=mode):
                 command = ("sleep 100; : {out}" if mode == "hang"
-                           else f"{PYTHON} {self.hostile} {mode} {{init}} {{out}}")
+                           else f"{PYTHON} {self.hostile} {mode} {{init}} {{out}} {{work}}")
                 r = geomint("verify", "--command", command, "--order", "1", "--timeout", "1", "--model",
                             "spherical_pendulum", "--h", "0.1", "--T", "1", "--out", self.out("hostile-" + mode),
                             "--quiet")
