@@ -26,7 +26,8 @@ int remove_stale_temporaries(const fs::path& dir) {
   int removed = 0;
   std::error_code ec;
   for (const fs::path& d : {dir, dir / "cases", dir / "series", dir / "references"}) {
-    if (!fs::is_directory(d, ec)) continue;
+    // The subfolders themselves, not where a link would lead (the constructor set links aside).
+    if (!fs::is_directory(d == dir ? fs::status(d, ec) : fs::symlink_status(d, ec))) continue;
     for (const auto& entry : fs::directory_iterator(d, ec))
       if (is_stale_temporary(entry.path().filename().string()) && fs::remove(entry.path(), ec)) ++removed;
   }
@@ -56,13 +57,22 @@ ResultFolder::ResultFolder(fs::path dir) : dir_(std::move(dir)) {
   const std::string pid = std::to_string(getpid());
   if (ftruncate(lock_fd_, 0) != 0 || pwrite(lock_fd_, pid.data(), pid.size(), 0) < 0)
     throw io_error("write", lock.string());
+  // A subfolder that is a link leads out of the result folder: the records, temporary files and
+  // damaged files a rerun would read, remove or move are another folder's. The link is set
+  // aside (moved, its target left alone) and the subfolder made anew.
+  if (fs::is_symlink(fs::symlink_status(dir_ / "damaged", ec)))
+    throw IoError("cannot use " + (dir_ / "damaged").string() + ": it is a link, and damaged records are moved there; remove it");
+  for (const char* sub : kSubfolders) {
+    const fs::path p = dir_ / sub;
+    const auto status = fs::symlink_status(p, ec);
+    if (fs::is_symlink(status))
+      set_aside(p, "a link where a folder belongs; what it leads to is left alone");
+    else if (fs::exists(status) && !fs::is_directory(status))
+      set_aside(p, "a file where a folder belongs");
+  }
   if (const int n = remove_stale_temporaries(dir_))
     std::fprintf(stderr, "geomint: %s: removed %d temporary file(s) that killed runs left behind\n",
                  dir_.c_str(), n);
-  for (const char* sub : kSubfolders) {
-    const fs::path p = dir_ / sub;
-    if (fs::exists(p, ec) && !fs::is_directory(p, ec)) set_aside(p, "a file where a folder belongs");
-  }
 }
 
 ResultFolder::~ResultFolder() {
@@ -86,7 +96,7 @@ void ResultFolder::set_aside(const fs::path& file, const std::string& why) const
   std::error_code ec;
   fs::create_directories(damaged, ec);
   if (ec) throw IoError("cannot create the folder " + damaged.string() + ": " + ec.message());
-  const std::string stem = fs::relative(file, dir_, ec).string();
+  const std::string stem = file.lexically_relative(dir_).string();  // of the path, not a link's target
   std::string name;
   for (char c : stem) name += c == '/' ? '_' : c;
   fs::path target = damaged / name;

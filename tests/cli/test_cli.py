@@ -8,6 +8,7 @@ runs methods a spec defines by their coefficients and refuses one short of its d
 import csv
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -263,6 +264,27 @@ class Study(unittest.TestCase):
                 r = subprocess.run([GEOMINT, "study", spec, "--out", os.path.join(d, "out")],
                                    capture_output=True, text=True, timeout=60)
                 assert_one_line_refusal(self, r, spec, "is not a regular file")
+
+    def test_a_subfolder_that_is_a_link_is_set_aside_and_its_target_left_alone(self):
+        with tempfile.TemporaryDirectory() as d:
+            spec = os.path.join(d, "tiny.yaml")
+            with open(spec, "w") as f:
+                f.write(SPEC)
+            out, victim = os.path.join(d, "out"), os.path.join(d, "victim")
+            self.assertEqual(geomint("study", spec, "--out", out, "--quiet").returncode, 0)
+            os.mkdir(victim)
+            for name in ("stale.csv.tmp.999999999", "bad.json"):  # a dead run's file, a bad record
+                open(os.path.join(victim, name), "w").close()
+            for sub in ("series", "cases"):
+                shutil.rmtree(os.path.join(out, sub))
+                os.symlink(victim, os.path.join(out, sub))
+            r = geomint("study", spec, "--out", out, "--quiet")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("a link where a folder belongs", r.stderr)
+            self.assertEqual(sorted(os.listdir(victim)), ["bad.json", "stale.csv.tmp.999999999"])
+            for sub in ("series", "cases"):
+                self.assertTrue(os.path.islink(os.path.join(out, "damaged", sub)), sub)
+                self.assertFalse(os.path.islink(os.path.join(out, sub)), sub)
 
     def test_writes_results_resumes_and_reports(self):
         with tempfile.TemporaryDirectory() as d:
