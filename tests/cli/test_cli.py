@@ -246,79 +246,75 @@ SPEC = textwrap.dedent("""\
 
 
 class Study(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.d = self.tmp.name
+        self.spec = os.path.join(self.d, "tiny.yaml")
+        with open(self.spec, "w") as f:
+            f.write(SPEC)
+        self.out = os.path.join(self.d, "out")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
     def test_more_worker_threads_than_the_cap_are_refused_before_anything_is_written(self):
-        with tempfile.TemporaryDirectory() as d:
-            spec = os.path.join(d, "tiny.yaml")
-            with open(spec, "w") as f:
-                f.write(SPEC)
-            out = os.path.join(d, "out")
-            assert_one_line_refusal(self, geomint("study", spec, "--out", out, "--jobs", "100000"),
-                                    "jobs = 100000 is outside 0 to 1024")
-            self.assertFalse(os.path.exists(out))
+        assert_one_line_refusal(self, geomint("study", self.spec, "--out", self.out, "--jobs", "100000"),
+                                "jobs = 100000 is outside 0 to 1024")
+        self.assertFalse(os.path.exists(self.out))
 
     def test_a_spec_that_is_a_pipe_or_a_device_is_refused_unread(self):
-        with tempfile.TemporaryDirectory() as d:
-            fifo = os.path.join(d, "spec.yaml")
-            os.mkfifo(fifo)  # nobody writes it: reading it would block for ever
-            for spec in (fifo, "/dev/zero"):
-                r = subprocess.run([GEOMINT, "study", spec, "--out", os.path.join(d, "out")],
-                                   capture_output=True, text=True, timeout=60)
-                assert_one_line_refusal(self, r, spec, "is not a regular file")
+        fifo = os.path.join(self.d, "spec.yaml")
+        os.mkfifo(fifo)  # nobody writes it: reading it would block for ever
+        for spec in (fifo, "/dev/zero"):
+            r = subprocess.run([GEOMINT, "study", spec, "--out", self.out],
+                               capture_output=True, text=True, timeout=60)
+            assert_one_line_refusal(self, r, spec, "is not a regular file")
 
     def test_a_subfolder_that_is_a_link_is_set_aside_and_its_target_left_alone(self):
-        with tempfile.TemporaryDirectory() as d:
-            spec = os.path.join(d, "tiny.yaml")
-            with open(spec, "w") as f:
-                f.write(SPEC)
-            out, victim = os.path.join(d, "out"), os.path.join(d, "victim")
-            self.assertEqual(geomint("study", spec, "--out", out, "--quiet").returncode, 0)
-            os.mkdir(victim)
-            for name in ("stale.csv.tmp.999999999", "bad.json"):  # a dead run's file, a bad record
-                open(os.path.join(victim, name), "w").close()
-            for sub in ("series", "cases"):
-                shutil.rmtree(os.path.join(out, sub))
-                os.symlink(victim, os.path.join(out, sub))
-            r = geomint("study", spec, "--out", out, "--quiet")
-            self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertIn("a link where a folder belongs", r.stderr)
-            self.assertEqual(sorted(os.listdir(victim)), ["bad.json", "stale.csv.tmp.999999999"])
-            for sub in ("series", "cases"):
-                self.assertTrue(os.path.islink(os.path.join(out, "damaged", sub)), sub)
-                self.assertFalse(os.path.islink(os.path.join(out, sub)), sub)
+        out, victim = self.out, os.path.join(self.d, "victim")
+        self.assertEqual(geomint("study", self.spec, "--out", out, "--quiet").returncode, 0)
+        os.mkdir(victim)
+        for name in ("stale.csv.tmp.999999999", "bad.json"):  # a dead run's file, a bad record
+            open(os.path.join(victim, name), "w").close()
+        for sub in ("series", "cases"):
+            shutil.rmtree(os.path.join(out, sub))
+            os.symlink(victim, os.path.join(out, sub))
+        r = geomint("study", self.spec, "--out", out, "--quiet")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("a link where a folder belongs", r.stderr)
+        self.assertEqual(sorted(os.listdir(victim)), ["bad.json", "stale.csv.tmp.999999999"])
+        for sub in ("series", "cases"):
+            self.assertTrue(os.path.islink(os.path.join(out, "damaged", sub)), sub)
+            self.assertFalse(os.path.islink(os.path.join(out, sub)), sub)
 
     def test_writes_results_resumes_and_reports(self):
-        with tempfile.TemporaryDirectory() as d:
-            spec = os.path.join(d, "tiny.yaml")
-            with open(spec, "w") as f:
-                f.write(SPEC)
-            out = os.path.join(d, "out")
-            r = geomint("study", spec, "--out", out)
-            self.assertEqual(r.returncode, 0, r.stderr)
-            for name in ("manifest.json", "cases.csv", "orders.csv", "verdicts.csv", "reproduction.csv"):
-                self.assertTrue(os.path.exists(os.path.join(out, name)), name)
-            # The summary line says what verdicts.csv says.
-            with open(os.path.join(out, "verdicts.csv")) as f:
-                states = [v["state"] for v in csv.DictReader(f)]
-            self.assertIn(f"verdicts: {states.count('kept')} kept, {states.count('broken')} broken, "
-                          f"{states.count('not_checked')} not checked, {states.count('explained')} "
-                          "explained", r.stderr)
-            self.assertGreater(states.count("kept"), 0)
-            with open(os.path.join(out, "cases.csv")) as f:
-                cases = list(csv.DictReader(f))
-            self.assertEqual(len(cases), 6)
-            self.assertEqual(list(cases[0])[:19], [
-                "study", "model", "integrator", "h", "rtol", "atol", "T", "status", "steps",
-                "rejected", "f_evals", "cpu_s", "global_err", "energy_err_max", "energy_err_mean",
-                "energy_drift_per_time", "momentum_err_max", "manifold_err_max", "tangency_err_max"])
-            self.assertTrue(all(c["status"] == "ok" for c in cases))
-            for c in cases:
-                self.assertTrue(os.path.exists(os.path.join(out, "series", c["case_id"] + ".csv")))
-            again = geomint("study", spec, "--out", out)
-            self.assertIn("6 resumed", again.stderr)
-            report = os.path.join(d, "report")
-            r = geomint("report", out, "--out", report)
-            self.assertEqual(r.returncode, 0, r.stderr)
-            self.assertTrue(os.path.exists(os.path.join(report, "index.html")))
+        r = geomint("study", self.spec, "--out", self.out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for name in ("manifest.json", "cases.csv", "orders.csv", "verdicts.csv", "reproduction.csv"):
+            self.assertTrue(os.path.exists(os.path.join(self.out, name)), name)
+        # The summary line says what verdicts.csv says.
+        with open(os.path.join(self.out, "verdicts.csv")) as f:
+            states = [v["state"] for v in csv.DictReader(f)]
+        self.assertIn(f"verdicts: {states.count('kept')} kept, {states.count('broken')} broken, "
+                      f"{states.count('not_checked')} not checked, {states.count('explained')} "
+                      "explained", r.stderr)
+        self.assertGreater(states.count("kept"), 0)
+        with open(os.path.join(self.out, "cases.csv")) as f:
+            cases = list(csv.DictReader(f))
+        self.assertEqual(len(cases), 6)
+        self.assertEqual(list(cases[0])[:19], [
+            "study", "model", "integrator", "h", "rtol", "atol", "T", "status", "steps",
+            "rejected", "f_evals", "cpu_s", "global_err", "energy_err_max", "energy_err_mean",
+            "energy_drift_per_time", "momentum_err_max", "manifold_err_max", "tangency_err_max"])
+        self.assertTrue(all(c["status"] == "ok" for c in cases))
+        for c in cases:
+            self.assertTrue(os.path.exists(os.path.join(self.out, "series", c["case_id"] + ".csv")))
+        again = geomint("study", self.spec, "--out", self.out)
+        self.assertIn("6 resumed", again.stderr)
+        report = os.path.join(self.d, "report")
+        r = geomint("report", self.out, "--out", report)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertTrue(os.path.exists(os.path.join(report, "index.html")))
 
     def test_malformed_spec_names_file_place_and_line(self):
         with tempfile.TemporaryDirectory() as d:
