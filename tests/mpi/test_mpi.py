@@ -6,6 +6,7 @@ and column except timings; that killing one rank (kill -9) ends the job with a m
 it, and that running the job again redoes only the cases that had not finished.
 """
 import csv
+import fcntl
 import json
 import os
 import signal
@@ -137,6 +138,26 @@ class SameResults(unittest.TestCase):
             self.assertNotEqual(r.returncode, 0)
             self.assertEqual(r.stderr.count("geomint: "), 1, r.stderr)
             self.assertIn("missing.yaml", r.stderr)
+
+    def test_a_folder_rank_0_cannot_take_ends_every_rank(self):
+        # Rank 0 fails to take the result folder after every rank read the spec: the other
+        # ranks stop with it (docs/cluster.md: exit 2 or 4) instead of waiting for cases.
+        with tempfile.TemporaryDirectory() as tmp:
+            spec = os.path.join(SOURCE, "studies", "rigid_body.yaml")
+            r = subprocess.run(mpirun("study", spec, "--out", "/proc/no/such/folder", "--quiet"),
+                               capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 4, r.stderr)
+            self.assertEqual(r.stderr.count("geomint: "), 1, r.stderr)
+            self.assertIn("cannot create the folder /proc/no/such/folder", r.stderr)
+            held = os.path.join(tmp, "held")
+            os.mkdir(held)
+            with open(os.path.join(held, ".lock"), "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # as another geomint process holding it would
+                r = subprocess.run(mpirun("study", spec, "--out", held, "--quiet"),
+                                   capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 2, r.stderr)
+            self.assertEqual(r.stderr.count("geomint: "), 1, r.stderr)
+            self.assertIn("is in use by another geomint process", r.stderr)
 
 
 # Cases of about a second each, so that a rank can be killed while some have finished.
