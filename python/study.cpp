@@ -11,7 +11,6 @@
 #include "errors/exit_status_errors.hpp"
 #include "python/arrays.hpp"
 #include "python/module_parts.hpp"
-#include "python/study_options.hpp"
 #include "studies/engine.hpp"
 #include "studies/spec.hpp"
 
@@ -68,7 +67,7 @@ py::dict read_columns(const std::string& path) {
 }
 
 py::dict study(const std::string& spec_path, const std::string& out, int jobs, bool progress) {
-  const StudyOptions options = study_options(out, jobs, progress);
+  const StudyOptions options{.out_dir = out, .jobs = jobs, .progress = progress};
   const StudySpec spec = load_study_spec(spec_path);
   StudySummary s;
   {
@@ -85,14 +84,6 @@ py::dict study(const std::string& spec_path, const std::string& out, int jobs, b
 }
 
 }  // namespace
-
-StudyOptions study_options(std::string out, int jobs, bool progress) {
-  StudyOptions options;
-  options.out_dir = std::move(out);
-  options.jobs = jobs;
-  options.progress = progress;
-  return options;
-}
 
 void bind_study(py::module_& m) {
   m.def("study", &study, "spec"_a, "out"_a, py::kw_only(), "jobs"_a = 0, "progress"_a = true,

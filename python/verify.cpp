@@ -18,7 +18,7 @@
 #include "models/parameter_domain.hpp"
 #include "python/arrays.hpp"
 #include "python/module_parts.hpp"
-#include "python/study_options.hpp"
+#include "studies/engine.hpp"
 #include "studies/verification.hpp"
 
 namespace py = pybind11;
@@ -98,7 +98,7 @@ py::dict verify(const py::object& integrator, const std::vector<std::string>& mo
     r.command = command_in_current_folder(
         std::move(command), {order, adaptive, symplectic, symmetric, stays_on_manifold, momentum}, timeout);
   }
-  const StudyOptions options = study_options(out, jobs, progress);
+  const StudyOptions options{.out_dir = out, .jobs = jobs, .progress = progress};
   VerificationResult result;
   {
     py::gil_scoped_release release;

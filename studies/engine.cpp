@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <map>
 #include <optional>
 #include <string>
@@ -48,22 +47,16 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 StudySummary run_study(const StudySpec& spec, const StudyOptions& options) {
   const int threads = share_cores(options);
+  // Rank 0 takes the folder; if it cannot (bad input, an unwritable --out), every rank stops
+  // with it instead of waiting for cases that never come.
   std::optional<ResultFolder> folder;
-  // Rank 0 takes the folder; if it cannot (bad input, an unwritable --out), every rank must
-  // stop with it, not wait for cases that never come: rank 0 says how (its exit status).
-  std::exception_ptr setup_error;
-  if (process_rank() == 0) {
-    try {
+  on_every_rank([&] {
+    if (process_rank() == 0) {
       check_output_estimate(spec);
       folder.emplace(options.out_dir);
-    } catch (...) {
-      setup_error = std::current_exception();
     }
-  }
-  std::string status = setup_error ? std::to_string(exit_status(setup_error)) : "0";
-  if (process_count() > 1) broadcast_from_coordinator(status);
-  if (setup_error) std::rethrow_exception(setup_error);
-  if (status != "0") throw ReportedElsewhere{std::stoi(status)};
+    return true;
+  });
   const fs::path dir = options.out_dir;
   StudyRunFacts facts;
   facts.started = utc_now();

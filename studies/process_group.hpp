@@ -49,7 +49,8 @@ struct ReportedElsewhere {
 };
 
 /// load() on every rank, which must all succeed: if one fails, every rank ends, and one
-/// reports the error: rank 0's own, else the failing rank's.
+/// reports the error: rank 0's own (the others end with its exit status), else the failing
+/// rank's (the others with status 2).
 template <class Load>
 auto on_every_rank(Load load) -> decltype(load()) {
   if (process_count() == 1) return load();
@@ -61,10 +62,10 @@ auto on_every_rank(Load load) -> decltype(load()) {
     error = std::current_exception();
   }
   if (!any_process(error != nullptr)) return std::move(*value);
-  std::string root_failed = process_rank() == 0 && error ? "1" : "0";
-  broadcast_from_coordinator(root_failed);
-  if (error && (process_rank() == 0 || root_failed == "0")) std::rethrow_exception(error);
-  throw ReportedElsewhere{2};
+  std::string root_status = process_rank() == 0 && error ? std::to_string(exit_status(error)) : "0";
+  broadcast_from_coordinator(root_status);
+  if (error && (process_rank() == 0 || root_status == "0")) std::rethrow_exception(error);
+  throw ReportedElsewhere{root_status == "0" ? 2 : std::stoi(root_status)};
 }
 
 }  // namespace geomint
