@@ -34,6 +34,7 @@
 
 #include "models/astrojax_coordinates.hpp"
 #include "models/astrojax_support.hpp"
+#include "models/configuration.hpp"
 #include "models/exercise.hpp"
 #include "models/invariant.hpp"
 #include "models/parameters.hpp"
@@ -89,6 +90,13 @@ class Astrojax {
   const Positions& mass() const { return mass_; }
   void configuration(double t, const State& y, Positions& x, Positions& v) const;
   void set_configuration(double t, const Positions& x, const Positions& v, State& y) const;
+  /// The support at t, then m1 and m2 (models/configuration.hpp): the tether's two straight pieces.
+  Eigen::Matrix3Xd configuration_points(double t, const State& y) const {
+    const Eigen::Vector3d a = support_.position(t);
+    Eigen::Matrix3Xd points(3, 3);
+    points << a, y.segment<3>(0) + a, y.segment<3>(3) + a;
+    return points;
+  }
   double constrained_potential(const Positions& x) const { return g_ * (m1_ * x(2) + m2_ * x(5)); }
   void constrained_gradient(const Positions& /*x*/, Positions& grad) const { grad = gradient_; }
   void constraints(double t, const Positions& x, Constraints& c) const;

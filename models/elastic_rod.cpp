@@ -28,6 +28,7 @@ ElasticRod::ElasticRod(const ParameterSet& p) {
   const double uniform = p["uniform_rods"];
   const auto n = static_cast<Eigen::Index>(n_value);
   const double me = p["m"] / (n_value + 1.0), le = p["l"] / (n_value + 1.0), g = p["g"];
+  element_length_ = le;
   // Elements 1..n (columns 0..n-1) all have mass me and length le; the formulas below are
   // written for per-element m_k, l_k as LLM writes them.
   const Eigen::VectorXd mass = Eigen::VectorXd::Constant(n, me);

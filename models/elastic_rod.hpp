@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/configuration.hpp"
 #include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
@@ -48,12 +49,22 @@ class ElasticRod : public SphereModel<ElasticRod, Eigen::Dynamic, false> {
 
   /// The direction of the clamped zeroth element.
   const Vec3& clamp_direction() const { return q0_; }
+  /// The clamped element's far end, the clamped joint and the joints of elements 1..n, each
+  /// element l/(n+1) long (models/configuration.hpp).
+  Eigen::Matrix3Xd configuration_points(double /*t*/, const State& y) const {
+    const auto q = positions(y);
+    Eigen::Matrix3Xd directions(3, q.cols() + 1);
+    directions << q0_, q;
+    return chain_joints(Vec3(-element_length_ * q0_), directions,
+                        Eigen::VectorXd::Constant(directions.cols(), element_length_));
+  }
 
  private:
   Inertia inertia_;
   Eigen::VectorXd weight_;  // g l_j (m_j/2 + sum_{k>j} m_k): gravity is -sum_j weight_j e3.q_j
   double kappa_;
   Vec3 q0_;
+  double element_length_;  // l/(n+1)
 };
 
 }  // namespace geomint

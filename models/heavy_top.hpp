@@ -25,6 +25,7 @@
 #include "geometry/cotangent_so3.hpp"
 #include "geometry/rotation_translation_action.hpp"
 #include "geometry/so3.hpp"
+#include "models/configuration.hpp"
 #include "models/exercise.hpp"
 #include "models/heavy_top_parameters.hpp"
 #include "models/invariant.hpp"
@@ -97,6 +98,12 @@ class HeavyTop {
   std::array<Eigen::Vector3d, 2> curve_points(double /*t*/, const State& y) const {
     const auto q = Group::rotation(y);
     return {q * top_.axis, q.transpose() * top_.kappa};
+  }
+  /// The fixed point and the centre of mass, Q X (models/configuration.hpp).
+  Eigen::Matrix3Xd configuration_points(double /*t*/, const State& y) const {
+    Eigen::Matrix3Xd points(3, 2);
+    points << Eigen::Vector3d::Zero(), Group::rotation(y) * top_.axis;
+    return points;
   }
 
   // ---- The model contract (models/model_contract.hpp) -----------------------------------

@@ -15,6 +15,7 @@ ParameterSet PendulumChain::default_parameters() {
 PendulumChain::PendulumChain(const ParameterSet& p) {
   const auto n = static_cast<Eigen::Index>(p["N"]);
   const double m = p["m"], length = p["L"], g = p["g"];
+  length_ = length;
   inertia_.resize(n, n);
   weight_.resize(n);
   for (Eigen::Index i = 0; i < n; ++i) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "models/configuration.hpp"
 #include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
@@ -35,10 +36,15 @@ class PendulumChain : public SphereModel<PendulumChain, Eigen::Dynamic, false> {
     grad.setZero();
     grad.row(2) = weight_.transpose();
   }
+  /// The pivot and the N bobs (models/configuration.hpp; Celledoni Fig. 4).
+  Eigen::Matrix3Xd configuration_points(double /*t*/, const State& y) const {
+    return chain_joints(Vec3::Zero(), positions(y), Eigen::VectorXd::Constant(weight_.size(), length_));
+  }
 
  private:
   Inertia inertia_;
   Eigen::VectorXd weight_;  // (sum_{j >= i} m_j) g L_i: V = sum_i weight_i e3.q_i
+  double length_;           // L, of every link
 };
 
 }  // namespace geomint

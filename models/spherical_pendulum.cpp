@@ -16,6 +16,7 @@ ParameterSet SphericalPendulum::default_parameters() {
 SphericalPendulum::SphericalPendulum(const ParameterSet& p) {
   inertia_ = Inertia::constant(1, p["m"] * p["l"] * p["l"]);
   weight_ = p["m"] * p["g"] * p["l"];
+  length_ = p["l"];
   allocate_scratch(1);
 }
 

@@ -157,6 +157,12 @@ def experiment_figures(study: Study, experiment: dict[str, Any],
             fig, plot_notes = curves_figure(title, cases, study, styles)
         elif plot == "formation":
             fig, plot_notes = formation_figure(title, experiment, cases, study)
+        elif plot in ("components", "paths"):
+            # trajectory_figures builds on this module's pieces: imported here, not above.
+            from trajectory_figures import components_figure, paths_figure
+            fig, plot_notes = (components_figure(title, experiment, cases, study, styles)
+                               if plot == "components"
+                               else paths_figure(title, experiment, cases, study))
         elif plot == "outputs":
             fig, plot_notes = outputs_figure(title, cases, study, styles)
         elif plot == "work_precision":

@@ -19,6 +19,8 @@ import numpy as np
 Value = Any  # str for text columns, float | None for numeric ones
 Row = dict[str, Value]
 Series = dict[str, list[float | None]]
+Columns = tuple[list[float | None], dict[str, list[float | None]]]  # times, {name: values}
+Points = tuple[list[float | None], dict[str, list[list[float | None]]]]  # times, {name: [xs, ys, zs]}
 
 CASE_TEXT = ("study", "model", "integrator", "status", "experiment", "case_id", "family",
              "status_detail")
@@ -240,31 +242,46 @@ class Study:
         when its file is missing."""
         return self._columns(f"{case_id}-snapshots.csv", case_id, SNAPSHOT_NUMBERS)
 
-    def curves(self, case_id: str) -> tuple[list[float | None],
-                                            dict[str, list[list[float | None]]]] | None:
-        """The model's named curves of the case (series/<case_id>-curves.csv: t, then
-        <name>_x, <name>_y, <name>_z per curve) as (times, {name: [xs, ys, zs]}), or None when
-        its file is missing."""
-        path = self.path / "series" / f"{case_id}-curves.csv"
+    def curves(self, case_id: str) -> Points | None:
+        """The model's named curves of the case (series/<case_id>-curves.csv) as
+        (times, {name: [xs, ys, zs]}), or None when its file is missing."""
+        return self._points(case_id, "curves", "curve")
+
+    def paths(self, case_id: str) -> Points | None:
+        """The points a paths plot draws (series/<case_id>-paths.csv: the model's configuration
+        or its S^2 blocks) as (times, {name: [xs, ys, zs]}), or None when its file is missing."""
+        return self._points(case_id, "paths", "point")
+
+    def outputs(self, case_id: str) -> Columns | None:
+        """The model's named outputs of the case (series/<case_id>-outputs.csv: t, then one
+        column per output) as (times, {name: values}), or None when its file is missing."""
+        return self._named_columns(case_id, "outputs", "output")
+
+    def components(self, case_id: str) -> Columns | None:
+        """The components plot's columns of the case (series/<case_id>-components.csv: t, then
+        one column per component) as (times, {name: values}), or None when its file is missing."""
+        return self._named_columns(case_id, "components", "component")
+
+    def _points(self, case_id: str, kind: str, noun: str) -> Points | None:
+        """A file of points in R^3 against t: t, then <name>_x, <name>_y, <name>_z per point."""
+        path = self.path / "series" / f"{case_id}-{kind}.csv"
         header = _header(path, case_id)
         if header is None:
             return None
         names = [c[:-2] for c in header[1:] if c.endswith("_x")]
         if header[:1] != ["t"] or header[1:] != [n + a for n in names for a in ("_x", "_y", "_z")]:
-            raise ResultError(f"{path}: the header is not t, then <name>_x, _y, _z per curve")
+            raise ResultError(f"{path}: the header is not t, then <name>_x, _y, _z per {noun}")
         data = self._columns(path.name, case_id, tuple(header)) or {}
         return data["t"], {name: [data[name + a] for a in ("_x", "_y", "_z")] for name in names}
 
-    def outputs(self, case_id: str) -> tuple[list[float | None],
-                                             dict[str, list[float | None]]] | None:
-        """The model's named outputs of the case (series/<case_id>-outputs.csv: t, then one
-        column per output) as (times, {name: values}), or None when its file is missing."""
-        path = self.path / "series" / f"{case_id}-outputs.csv"
+    def _named_columns(self, case_id: str, kind: str, noun: str) -> Columns | None:
+        """A file of named columns against t: t, then one column per name."""
+        path = self.path / "series" / f"{case_id}-{kind}.csv"
         header = _header(path, case_id)
         if header is None:
             return None
         if header[:1] != ["t"] or len(header) < 2 or "" in header or len(set(header)) < len(header):
-            raise ResultError(f"{path}: the header is not t, then one named column per output")
+            raise ResultError(f"{path}: the header is not t, then one named column per {noun}")
         data = self._columns(path.name, case_id, tuple(header)) or {}
         return data["t"], {name: data[name] for name in header[1:]}
 
@@ -298,6 +315,8 @@ class Study:
             self.snapshots(case["case_id"])
             self.curves(case["case_id"])
             self.outputs(case["case_id"])
+            self.components(case["case_id"])
+            self.paths(case["case_id"])
         for experiment in self.experiments():
             for evoked in experiment.get("evocations") or []:
                 if evoked.get("status") == "ok":

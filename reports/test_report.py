@@ -37,6 +37,7 @@ from figures import (FLOOR, FLOOR_NOTE, UNRELIABLE_NOTE, convergence_figure, fit
 from formatting import TimingMark, fmt_count, fmt_float, fmt_order, timing_mark
 from integrator_style import HUES, Styles
 from results import load_study, read_csv, read_long_time
+from trajectory_figures import components_figure, paths_figure
 
 CASE_COLUMNS = [
     "study", "model", "integrator", "h", "rtol", "atol", "T", "status", "steps", "rejected",
@@ -561,6 +562,93 @@ class FormationOutputsTest(unittest.TestCase):
         self.assertNotEqual(status, 0)
         self.assertIn("c0-outputs.csv: the header is not t, then one named column per output",
                       stderr)
+
+
+class TrajectoryFiguresTest(unittest.TestCase):
+    """The components plot (chosen columns against t, a zoom window beside each) and the paths
+    plot (a configuration's chain at the path times, or S^2 blocks on the unit sphere)."""
+
+    def _results(self, path: Path, paths_kind: str = "configuration") -> None:
+        (path / "series").mkdir(parents=True)
+        experiment = {"name": "e", "title": "Chain", "model": "pendulum_chain",
+                      "preset": "celledoni2021_N2", "T": 1.0, "plots": ["components", "paths"],
+                      "components": ["w1_y", "energy"], "zoom": [0.5, 0.75],
+                      "paths": paths_kind, "path_times": [0.0, 1.0]}
+        (path / "manifest.json").write_text(json.dumps({"study": "ch", "title": "Ch",
+                                                        "experiments": [experiment]}),
+                                            encoding="utf-8")
+        _write_csv(path / "cases.csv", CASE_COLUMNS, [
+            _case("e", "rk4", "coarse", h=0.02, model="pendulum_chain"),
+            _case("e", "rk4", "fine", h=0.01, model="pendulum_chain"),
+            _case("e", "rkmk4", "lie", h=0.01, model="pendulum_chain", family="lie_group"),
+            _case("e", "rk2", "none", h=0.01, model="pendulum_chain")])
+        _write_csv(path / "orders.csv", ORDER_COLUMNS, [])
+        _write_verdicts(path, [])
+        t = np.linspace(0.0, 1.0, 41)
+        for case, scale in (("coarse", 1.0), ("fine", 2.0), ("lie", 3.0)):
+            _write_csv(path / "series" / f"{case}-components.csv", ["t", "w1_y", "energy"],
+                       [{"t": x, "w1_y": scale * x, "energy": 5.0} for x in t])
+            # The support at the origin, point1 at (x, 0, -1), point2 at (x, 0, -2) * scale.
+            header = ["t"] + [f"{n}_{a}" for n in ("support", "point1", "point2") for a in "xyz"]
+            _write_csv(path / "series" / f"{case}-paths.csv", header,
+                       [dict(zip(header, (x, 0, 0, 0, x, 0, -1, scale * x, 0, -2))) for x in t])
+
+    def test_each_component_has_its_panel_and_its_zoom(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results)
+            study = load_study(results)
+            fig, notes = components_figure("Chain", study.experiments()[0],
+                                           study.cases_of("e"), study)
+        self.assertEqual([ax.get_ylabel() for ax in fig.axes],
+                         ["w1_y [model units]", "w1_y (zoom) [model units]",
+                          "energy [model units]", "energy (zoom) [model units]"])
+        full, zoom = fig.axes[0], fig.axes[1]
+        self.assertEqual(len(full.lines), 3)  # three cases with a file, one line each
+        self.assertEqual(zoom.get_xlim(), (0.5, 0.75))
+        inside = zoom.lines[0].get_xdata()
+        self.assertTrue(((inside >= 0.5) & (inside <= 0.75)).all())
+        self.assertIn("No components file for rk2 h=0.01 (none).", notes)
+        self.assertTrue(notes[0].startswith("Each component at the first output point"), notes)
+        plt.close(fig)
+
+    def test_the_chain_is_drawn_at_each_path_time_once_per_integrator(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results)
+            study = load_study(results)
+            fig, notes = paths_figure("Chain", study.experiments()[0], study.cases_of("e"),
+                                      study)
+        self.assertEqual([ax.get_title() for ax in fig.axes], ["rk4 h=0.01", "rkmk4 h=0.01"])
+        chains = [line for line in fig.axes[0].lines if line.get_linewidth() == 2.5]
+        drawn = [np.round(np.array(line.get_data_3d()).T, 12).tolist() for line in chains]
+        self.assertEqual(drawn, [[[0, 0, 0], [0, 0, -1], [0, 0, -2]],
+                                 [[0, 0, 0], [1, 0, -1], [2, 0, -2]]])  # fine: scale 2
+        self.assertTrue(notes[0].startswith("Per integrator, its case of smallest h"), notes)
+        plt.close(fig)
+
+    def test_sphere_paths_draw_the_unit_sphere(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results, paths_kind="sphere")
+            study = load_study(results)
+            fig, notes = paths_figure("Chain", study.experiments()[0], study.cases_of("e"),
+                                      study)
+        self.assertEqual(len(fig.axes[0].collections) - 3, 1)  # the wireframe; 3 start dots
+        self.assertFalse([line for line in fig.axes[0].lines if line.get_linewidth() == 2.5])
+        self.assertIn("S^2 blocks on the unit sphere", notes[0])
+        plt.close(fig)
+
+    def test_a_components_header_with_a_column_twice_is_refused(self) -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            results = Path(tmp) / "results"
+            self._results(results)
+            _write_csv(results / "series" / "lie-components.csv", ["t", "w1_y", "w1_y"],
+                       [{"t": 0.0, "w1_y": 1.0}])
+            status, stderr = _run(str(results), "--out", str(Path(tmp) / "report"))
+        self.assertNotEqual(status, 0)
+        self.assertIn("lie-components.csv: the header is not t, then one named column per "
+                      "component", stderr)
 
 
 def write_evocation_results(path: Path) -> None:

@@ -14,6 +14,7 @@
 
 #include "integrators/work.hpp"
 #include "models/state_blocks.hpp"
+#include "studies/binned_csv.hpp"
 #include "studies/metrics.hpp"
 
 namespace geomint {
@@ -81,14 +82,6 @@ struct SnapshotRecorder {
   std::string csv = "t,body,q_x,q_y,q_z,kinetic_energy\n";
 };
 
-/// The model's named curves (models/curves.hpp) over the run, at the first output point in
-/// each of `bins` equal time bins, as CSV text: t, then x, y, z of each curve.
-struct CurveRecorder {
-  double T = 0.0;
-  int bins = 2000;
-  long last_bin = -1;
-  std::string csv;
-};
 
 struct CaseHooks {
   StartHook on_start;                       // optional
@@ -96,7 +89,9 @@ struct CaseHooks {
   const ReferenceSolution* reference = nullptr;  // optional: enables global_err
   SeriesDecimator* series = nullptr;        // optional: the decimated series of the study
   SnapshotRecorder* snapshots = nullptr;    // optional
-  CurveRecorder* curves = nullptr;          // optional
+  BinnedCsv* curves = nullptr;              // optional: the model's named curves (models/curves.hpp)
+  ComponentRecorder* components = nullptr;  // optional: the `components` plot's
+  BinnedCsv* paths = nullptr;               // optional: the `paths` plot's (models/configuration.hpp)
   OutputRecorder* outputs = nullptr;        // optional: the model's named outputs
   PositionRecorder* positions = nullptr;    // optional: fixed-step runs, for pattern evocation
   LongTimeStatistics* long_time = nullptr;  // optional: streamed, at the output points it samples

@@ -6,6 +6,7 @@
 #include "studies/atomic_file.hpp"
 #include "studies/case_evocation.hpp"
 #include "studies/case_keys.hpp"
+#include "studies/component_plan.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/long_time_record.hpp"
 #include "studies/long_time_statistics.hpp"
@@ -20,7 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The record's long-time fields: each quantity's summary (its bins are in the series file), the
 /// energy's growth exponent and that of the manifold defect of largest error (cases.csv).
@@ -43,6 +43,17 @@ void write_series_file(const fs::path& dir, const std::string& name, const std::
                        nlohmann::json& checksums) {
   write_file_atomically(dir / "series" / name, text);
   checksums[name] = hash_hex(text);
+}
+
+/// The `components` plot's recorder of a case: its columns resolved against the model with the
+/// case's parameters, sampled finely in the zoom window if the experiment has one.
+ComponentRecorder component_recorder(const CaseSpec& spec, const ExperimentSpec& ex) {
+  const ModelFace& model = find_model(spec.model);
+  const auto [layout, invariants] = model.check_initial_state(spec);
+  ComponentRecorder rec{resolve_components(ex.components, offered_components(model, layout, invariants)),
+                        ex.zoom ? BinnedCsv(spec.T, ex.zoom->first, ex.zoom->second) : BinnedCsv(spec.T)};
+  rec.csv.start(ex.components);
+  return rec;
 }
 
 }  // namespace
@@ -70,9 +81,13 @@ nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   hooks.reference = ref ? &*ref : nullptr;
   hooks.series = series ? &*series : nullptr;
   hooks.snapshots = ex.snapshots.empty() ? nullptr : &snapshots;
-  CurveRecorder curves;
-  curves.T = job.spec.T;
+  BinnedCsv curves(job.spec.T);
   hooks.curves = ex.draws_curves() ? &curves : nullptr;
+  std::optional<ComponentRecorder> components;
+  if (!ex.components.empty()) components.emplace(component_recorder(job.spec, ex));
+  hooks.components = components ? &*components : nullptr;
+  BinnedCsv paths(job.spec.T);
+  hooks.paths = ex.has_plot("paths") ? &paths : nullptr;
   OutputRecorder outputs(job.spec.T);
   hooks.outputs = ex.draws_outputs() ? &outputs : nullptr;
   std::optional<PositionRecorder> positions;
@@ -83,7 +98,9 @@ nlohmann::json run_job(const Job& job, const fs::path& dir, bool added_step) {
   const CaseResult result = run_case(job.spec, hooks);
   const bool ran = result.status != "n/a";
   if (hooks.snapshots && ran) write_series_file(dir, job.id + "-snapshots.csv", snapshots.csv, checksums);
-  if (hooks.curves && ran) write_series_file(dir, job.id + "-curves.csv", curves.csv, checksums);
+  if (hooks.curves && ran) write_series_file(dir, job.id + "-curves.csv", curves.text(), checksums);
+  if (hooks.components && ran) write_series_file(dir, job.id + "-components.csv", components->csv.text(), checksums);
+  if (hooks.paths && ran) write_series_file(dir, job.id + "-paths.csv", paths.text(), checksums);
   if (hooks.outputs && ran) write_series_file(dir, job.id + "-outputs.csv", outputs.csv(), checksums);
   const double ref_err = ref ? ref->error_estimate : kNaN;
   const bool below = ref && result.status == "ok" && result.global_err < kReferenceMargin * ref_err;

@@ -71,6 +71,11 @@ std::string case_id(const CaseSpec& c, const ExperimentSpec& ex) {
   // Only when asked: earlier cases keep their keys.
   if (ex.draws_curves()) j["curves"] = true;
   if (ex.draws_outputs()) j["outputs"] = true;
+  if (!ex.components.empty()) {
+    j["components"] = ex.components;
+    if (ex.zoom) j["zoom"] = {ex.zoom->first, ex.zoom->second};
+  }
+  if (ex.has_plot("paths")) j["paths"] = true;
   if (ex.long_time) j["long_time"] = true;
   if (ex.evokes(c)) j["evoke"] = scan_json(ex.evoke->scan);
   return hash_of(j);

@@ -16,6 +16,7 @@
 
 #include "catalogue/integrator_adapter.hpp"
 #include "errors/exit_status_errors.hpp"
+#include "models/configuration.hpp"
 #include "models/curves.hpp"
 #include "models/model_contract.hpp"
 #include "models/outputs.hpp"
@@ -114,28 +115,6 @@ void record_snapshot(const M& model, double t, const typename M::State& y, Snaps
   }
 }
 
-template <DrawsCurves M>
-void record_curves(const M& model, double t, const typename M::State& y, CurveRecorder& rec) {
-  if (rec.csv.empty()) {
-    rec.csv = "t";
-    for (std::string_view name : M::kCurves)  // names without commas (models/curves.hpp)
-      for (const char* axis : {"_x", "_y", "_z"}) rec.csv += "," + std::string(name) + axis;
-    rec.csv += "\n";
-  }
-  const long bin = std::min<long>(rec.bins - 1, static_cast<long>(std::floor(rec.bins * t / rec.T)));
-  if (bin <= rec.last_bin) return;
-  rec.last_bin = bin;
-  char number[32];
-  std::snprintf(number, sizeof number, "%.17g", t);
-  rec.csv += number;
-  for (const Eigen::Vector3d& p : model.curve_points(t, y))
-    for (int k = 0; k < 3; ++k) {
-      std::snprintf(number, sizeof number, ",%.17g", p[k]);
-      rec.csv += number;
-    }
-  rec.csv += "\n";
-}
-
 /// The model's named outputs at (t, y) into `values`; none for a model without them.
 template <Model M>
 void evaluate_outputs(const M& model, double t, const typename M::State& y, std::vector<double>& values) {
@@ -143,6 +122,99 @@ void evaluate_outputs(const M& model, double t, const typename M::State& y, std:
     const auto o = model.outputs(t, y);
     values.assign(o.begin(), o.end());
   }
+}
+
+/// Each name with _x, _y, _z: the columns of points in R^3.
+inline std::vector<std::string> xyz_columns(const std::vector<std::string>& names) {
+  std::vector<std::string> columns;
+  for (const auto& name : names)
+    for (const char* axis : {"_x", "_y", "_z"}) columns.push_back(name + axis);
+  return columns;
+}
+
+template <DrawsCurves M>
+void record_curves(const M& model, double t, const typename M::State& y, BinnedCsv& rec) {
+  if (!rec.started())  // names without commas (models/curves.hpp)
+    rec.start(xyz_columns(std::vector<std::string>(M::kCurves.begin(), M::kCurves.end())));
+  if (!rec.take(t)) return;
+  const auto points = model.curve_points(t, y);
+  Eigen::Matrix3Xd xyz(3, static_cast<Eigen::Index>(points.size()));
+  for (std::size_t k = 0; k < points.size(); ++k) xyz.col(static_cast<Eigen::Index>(k)) = points[k];
+  rec.row(t, xyz.data(), static_cast<std::size_t>(xyz.size()));
+}
+
+/// The values of a components plot's columns at (t, y) (studies/component_plan.hpp); the
+/// invariants are those just evaluated at y, in all_invariants' order.
+template <Model M>
+void record_components(const M& model, double t, const typename M::State& y, const std::vector<double>& invariants,
+                       ComponentRecorder& rec) {
+  if (!rec.csv.take(t)) return;
+  std::vector<double> values, outputs;
+  typename M::State rate = y;
+  bool rate_known = false;
+  evaluate_outputs(model, t, y, outputs);
+  for (const ComponentSource& s : rec.sources) {
+    const auto k = static_cast<Eigen::Index>(s.index);
+    switch (s.kind) {
+      case ComponentKind::State: values.push_back(y[k]); break;
+      case ComponentKind::Derivative:
+        if constexpr (AmbientOde<M>) {
+          if (!rate_known) model.rhs(t, y, rate);
+          rate_known = true;
+          values.push_back(rate[k]);
+        } else {
+          values.push_back(std::numeric_limits<double>::quiet_NaN());  // never resolved so
+        }
+        break;
+      case ComponentKind::Invariant: values.push_back(invariants[s.index]); break;
+      case ComponentKind::Output: values.push_back(outputs[s.index]); break;
+      case ComponentKind::Curve:
+        if constexpr (DrawsCurves<M>) values.push_back(model.curve_points(t, y)[s.index / 3][k % 3]);
+        else values.push_back(std::numeric_limits<double>::quiet_NaN());  // never resolved so
+        break;
+    }
+  }
+  rec.csv.row(t, values.data(), values.size());
+}
+
+/// The points a `paths` plot draws at (t, y): the model's configuration (models/configuration.hpp)
+/// or else its S^2 blocks, as the columns of a 3 x n matrix.
+template <Model M>
+Eigen::Matrix3Xd path_points(const M& model, double t, const typename M::State& y) {
+  if constexpr (DrawsConfiguration<M>) {
+    return model.configuration_points(t, y);
+  } else {
+    std::vector<Eigen::Index> offsets;
+    for (const auto& b : model.state_layout().blocks())
+      if (b.manifold == Manifold::S2) offsets.push_back(b.offset);
+    Eigen::Matrix3Xd points(3, static_cast<Eigen::Index>(offsets.size()));
+    for (std::size_t i = 0; i < offsets.size(); ++i) points.col(static_cast<Eigen::Index>(i)) = y.template segment<3>(offsets[i]);
+    return points;
+  }
+}
+
+/// The names of path_points' columns: the configuration's points (the support, then 1, 2, ...)
+/// or the S^2 blocks'.
+template <Model M>
+std::vector<std::string> path_names(const M& model, Eigen::Index count) {
+  std::vector<std::string> names;
+  if constexpr (DrawsConfiguration<M>) {
+    names.push_back("support");
+    for (Eigen::Index i = 1; i < count; ++i) names.push_back("point" + std::to_string(i));
+  } else {
+    for (const auto& b : model.state_layout().blocks())
+      if (b.manifold == Manifold::S2) names.push_back(b.name);
+  }
+  return names;
+}
+
+template <Model M>
+void record_paths(const M& model, double t, const typename M::State& y, BinnedCsv& rec) {
+  const Eigen::Matrix3Xd points = path_points(model, t, y);
+  if (!rec.started()) {
+    rec.start(xyz_columns(path_names(model, points.cols())), path_bins(points.cols()));
+  }
+  if (rec.take(t)) rec.row(t, points.data(), static_cast<std::size_t>(points.size()));
 }
 
 /// The columns of cases.csv the model declares nothing for (left empty, not "nan").
@@ -259,6 +331,8 @@ void run_integrator(const MakeIntegrator<M>& make, const M& model, typename M::S
         if (hooks.snapshots) record_snapshot(model, t, s, *hooks.snapshots);
       if constexpr (DrawsCurves<M>)
         if (hooks.curves) record_curves(model, t, s, *hooks.curves);
+      if (hooks.components) record_components(model, t, s, invariants, *hooks.components);
+      if (hooks.paths) record_paths(model, t, s, *hooks.paths);
       if (hooks.positions) hooks.positions->add(t, s);
       if (hooks.long_time) {
         if (hooks.long_time->wants(t)) hooks.long_time->add(t, invariants);

@@ -7,11 +7,10 @@
 namespace geomint {
 
 namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// max(a, |b|), NaN once either is NaN.
 double worse(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? kNaN : std::max(a, std::abs(b));
+  return std::isnan(a) || std::isnan(b) ? Metrics::kNaN : std::max(a, std::abs(b));
 }
 }  // namespace
 
@@ -83,15 +82,15 @@ void MetricAccumulator::add(double t, const std::vector<double>& v,
 }
 
 double MetricAccumulator::energy_error(const std::vector<double>& v) const {
-  if (plan_.energy < 0) return kNaN;
+  if (plan_.energy < 0) return Metrics::kNaN;
   const auto i = static_cast<std::size_t>(plan_.energy);
   return v[i] - initial_[i];
 }
 
 double MetricAccumulator::energy_relative_error(const std::vector<double>& v) const {
-  if (plan_.energy < 0) return kNaN;
+  if (plan_.energy < 0) return Metrics::kNaN;
   const double e0 = initial_[static_cast<std::size_t>(plan_.energy)];
-  return e0 != 0.0 ? std::abs(energy_error(v)) / std::abs(e0) : kNaN;
+  return e0 != 0.0 ? std::abs(energy_error(v)) / std::abs(e0) : Metrics::kNaN;
 }
 
 double MetricAccumulator::momentum_error(const std::vector<double>& v) const {
@@ -117,7 +116,7 @@ Metrics MetricAccumulator::result() const {
     m.momentum_err_max = j_max_;
     double j0 = 0.0;
     for (std::size_t i : plan_.momentum) j0 += initial_[i] * initial_[i];
-    m.momentum_rel_err_max = j0 > 0.0 ? j_max_ / std::sqrt(j0) : kNaN;
+    m.momentum_rel_err_max = j0 > 0.0 ? j_max_ / std::sqrt(j0) : Metrics::kNaN;
   }
   if (!plan_.casimir.empty()) m.casimir_err_max = c_max_;
   if (!plan_.defects.empty()) m.manifold_defect_max = defect_max_;
@@ -131,7 +130,7 @@ Metrics MetricAccumulator::result() const {
 }
 
 double larger_magnitude(double a, double b) {
-  return std::isnan(a) || std::isnan(b) ? kNaN : std::abs(b) > std::abs(a) ? b : a;
+  return std::isnan(a) || std::isnan(b) ? Metrics::kNaN : std::abs(b) > std::abs(a) ? b : a;
 }
 
 SeriesDecimator::SeriesDecimator(double t0, double T, int bins)

@@ -2,6 +2,7 @@
 
 #include "catalogue/integrator_on_model.hpp"
 #include "catalogue/model_types.hpp"
+#include "models/configuration.hpp"
 #include "models/curves.hpp"
 #include "models/formation.hpp"
 #include "models/formulation.hpp"
@@ -89,9 +90,9 @@ class ModelFaceOf final : public ModelFace {
     return ModelFace::state_in_other_formulation(spec, y);
   }
   bool has_bodies() const override { return has_bodies_for<M>(); }
-  int curves() const override {
-    if constexpr (DrawsCurves<M>) return static_cast<int>(M::kCurves.size());
-    return 0;
+  std::vector<std::string> curve_names() const override {
+    if constexpr (DrawsCurves<M>) return {M::kCurves.begin(), M::kCurves.end()};
+    return {};
   }
   std::vector<std::pair<int, int>> curve_links() const override {
     std::vector<std::pair<int, int>> links;
@@ -102,10 +103,12 @@ class ModelFaceOf final : public ModelFace {
     }
     return links;
   }
-  int outputs() const override {
-    if constexpr (HasOutputs<M>) return static_cast<int>(M::kOutputs.size());
-    return 0;
+  std::vector<std::string> output_names() const override {
+    if constexpr (HasOutputs<M>) return {M::kOutputs.begin(), M::kOutputs.end()};
+    return {};
   }
+  bool has_vector_field() const override { return AmbientOde<M>; }
+  bool draws_configuration() const override { return DrawsConfiguration<M>; }
 };
 
 }  // namespace

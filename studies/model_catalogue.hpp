@@ -68,12 +68,18 @@ class ModelFace {
                                                      const Eigen::VectorXd& y) const;
   /// It has bodies on S^2, of which a study can take snapshots.
   virtual bool has_bodies() const { return false; }
-  /// How many named curves in R^3 it draws (models/curves.hpp), for a `curves` plot.
-  virtual int curves() const { return 0; }
+  /// The names of the curves in R^3 it draws (models/curves.hpp), for a `curves` plot.
+  virtual std::vector<std::string> curve_names() const { return {}; }
   /// The pairs of curves joined at each time of a `formation` plot (models/formation.hpp).
   virtual std::vector<std::pair<int, int>> curve_links() const { return {}; }
-  /// How many named outputs it has (models/outputs.hpp), for an `outputs` plot.
-  virtual int outputs() const { return 0; }
+  /// The names of its outputs (models/outputs.hpp), for an `outputs` plot.
+  virtual std::vector<std::string> output_names() const { return {}; }
+  /// It gives y' = F(t, y) (models/views.hpp: AmbientOde), whose components a `components`
+  /// plot can draw.
+  virtual bool has_vector_field() const { return false; }
+  /// It draws its configuration as a chain of points (models/configuration.hpp), which a
+  /// `paths` plot draws instead of its S^2 blocks.
+  virtual bool draws_configuration() const { return false; }
 };
 
 /// Every registry model, in registry order.

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "errors/exit_status_errors.hpp"
+#include "studies/binned_csv.hpp"
 #include "studies/evocation_positions.hpp"
 #include "studies/model_catalogue.hpp"
 
@@ -12,9 +13,11 @@ namespace geomint {
 namespace {
 
 /// The bytes a case's files can take at most: its record, its series (SeriesDecimator's
-/// 2000 bins and the header, nine numbers a row), its curves (CurveRecorder's 2000 bins, the
+/// 2000 bins and the header, nine numbers a row), its curves (2000 bins, the
 /// time and three numbers per curve), its outputs (OutputRecorder's 2000 bins, the time and
-/// one number per output) and its evocation (below); snapshots are left out of the estimate.
+/// one number per output), its components (twice 2000 bins with a zoom window), its paths (at
+/// most kMaxPathNumbers numbers, studies/case_runner.hpp) and its evocation (below); snapshots
+/// are left out of the estimate.
 constexpr double kRecordBytes = 4096.0, kSeriesBytes = 2001.0 * 9.0 * 25.0, kBinnedColumnBytes = 2001.0 * 25.0;
 
 /// An evoked case's files: scores.csv (three numbers a frame), evocation.json, and a frame
@@ -37,10 +40,15 @@ void check_output_estimate(const StudySpec& spec) {
   for (const auto& ex : spec.experiments) {
     cases += ex.cases.size();
     const ModelFace& model = find_model(ex.model);
-    const double curves = ex.draws_curves() ? (1.0 + 3.0 * model.curves()) * kBinnedColumnBytes : 0.0;
-    const double outputs = ex.draws_outputs() ? (1.0 + model.outputs()) * kBinnedColumnBytes : 0.0;
+    const double curves =
+        ex.draws_curves() ? (1.0 + 3.0 * static_cast<double>(model.curve_names().size())) * kBinnedColumnBytes : 0.0;
+    const double outputs =
+        ex.draws_outputs() ? (1.0 + static_cast<double>(model.output_names().size())) * kBinnedColumnBytes : 0.0;
+    const double components = ex.components.empty() ? 0.0
+        : (ex.zoom ? 2.0 : 1.0) * (1.0 + static_cast<double>(ex.components.size())) * kBinnedColumnBytes;
+    const double paths = ex.has_plot("paths") ? kMaxPathNumbers * 25.0 + kBinnedColumnBytes : 0.0;
     bytes += static_cast<double>(ex.cases.size()) *
-             (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves + outputs);
+             (kRecordBytes + (ex.series ? kSeriesBytes : 0.0) + curves + outputs + components + paths);
     for (const auto& c : ex.cases)
       if (ex.evokes(c)) bytes += evocation_bytes(c, *ex.evoke);
   }

@@ -3,6 +3,7 @@
 // cases.csv is assembled from (docs/result-files.md).
 
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ std::string csv_text(const std::string& s);
 
 /// JSON with NaN as null, and back.
 nlohmann::json json_number(double v);
+/// A number not known (written as null).
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 double number_from_json(const nlohmann::json& j);
 
 /// The record of one finished case (its spec, its result, and derived columns).

@@ -73,6 +73,12 @@ struct ExperimentSpec {
   bool draws_curves() const { return has_plot("curves") || draws_formation(); }
   bool draws_formation() const { return has_plot("formation"); }
   std::vector<double> formation_times;  // of the `formation` plot: increasing, in [0, T]
+  /// The `components` plot's columns (studies/component_plan.hpp; series/<case_id>-components.csv)
+  /// and its optional zoom window, {start, end} in [0, T].
+  std::vector<std::string> components;
+  std::optional<std::pair<double, double>> zoom;
+  /// The `paths` plot's times at which a model's configuration is drawn (models/configuration.hpp).
+  std::vector<double> path_times;
   /// The `outputs` plot asks for the model's named outputs (series/<case_id>-outputs.csv).
   bool draws_outputs() const { return has_plot("outputs"); }
   bool has_plot(const std::string& plot) const { return std::find(plots.begin(), plots.end(), plot) != plots.end(); }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "studies/component_plan.hpp"
 #include "studies/spec_reader.hpp"
 
 namespace geomint::spec_reading {
@@ -20,7 +21,7 @@ const std::set<std::string> kExperimentKeys = {
     "name",    "title",           "description", "model",     "preset", "presets", "parameters",
     "initial", "project_initial", "T",           "reference", "plots",  "series",  "snapshots",
     "runs",    "all_integrators", "published", "evoke", "formation_times", "claims", "long_time",
-    "compensated"};
+    "compensated", "components", "zoom", "path_times"};
 
 /// The keys an experiment under `every_model` does not take: its model's Exercise gives them.
 constexpr const char* kExerciseKeys[] = {"name", "model", "preset", "presets", "T", "runs"};
@@ -28,7 +29,7 @@ constexpr const char* kExerciseKeys[] = {"name", "model", "preset", "presets", "
 const std::set<std::string> kPlots = {
     "energy",          "unit_length", "tangency", "momentum",           "casimir",
     "manifold_defect", "convergence", "steps",    "kinetic_energy_map", "work_precision",
-    "curves",          "outputs",     "formation"};
+    "curves",          "outputs",     "formation", "components",         "paths"};
 
 /// The experiment of `model`'s Exercise: its name, model, preset and T (for a `long_time`
 /// experiment long_T, times the map's `T_factor` where it gives one).
@@ -165,19 +166,21 @@ void read_long_time(const YAML::Node& node, const Context& ec, const ModelFace& 
                                               " is longer than T = " + number_text(ex.T));
 }
 
-/// `formation_times`, the times of a `formation` plot: 1 to kMaxFormationTimes increasing
-/// times in [0, T] (each a panel's worth of markers: more would be unreadable).
-constexpr std::size_t kMaxFormationTimes = 12;
-std::vector<double> formation_times(const YAML::Node& v, const Context& ctx, double T) {
-  if (!v.IsSequence() || v.size() == 0 || v.size() > kMaxFormationTimes)
-    ctx.fail(v, "'formation_times' must be a list of 1 to " + std::to_string(kMaxFormationTimes) +
+/// `formation_times` or `path_times`, the times a plot draws a formation or a configuration
+/// at: 1 to kMaxPlotTimes increasing times in [0, T] (each a panel's worth of markers: more
+/// would be unreadable).
+constexpr std::size_t kMaxPlotTimes = 12;
+std::vector<double> plot_times(const YAML::Node& v, const Context& ctx, const std::string& key, double T) {
+  const std::string noun = key.substr(0, key.find('_')) + " times";  // "formation times"
+  if (!v.IsSequence() || v.size() == 0 || v.size() > kMaxPlotTimes)
+    ctx.fail(v, key_text(key) + " must be a list of 1 to " + std::to_string(kMaxPlotTimes) +
                     " times, got " + (v.IsSequence() ? std::to_string(v.size()) + " entries" : describe(v)));
   std::vector<double> times;
   for (std::size_t i = 0; i < v.size(); ++i) {
-    const std::string what = "'formation_times' entry " + std::to_string(i + 1);
+    const std::string what = key_text(key) + " entry " + std::to_string(i + 1);
     const double t = number(v[i], ctx, what);
     if (t < 0.0 || t > T || (!times.empty() && t <= times.back()))
-      ctx.fail(v[i], what + " = " + number_text(t) + ": formation times must increase within [0, T = " +
+      ctx.fail(v[i], what + " = " + number_text(t) + ": " + noun + " must increase within [0, T = " +
                          number_text(T) + "]");
     times.push_back(t);
   }
@@ -187,12 +190,48 @@ std::vector<double> formation_times(const YAML::Node& v, const Context& ctx, dou
 void read_formation(const YAML::Node& node, const Context& ec, ExperimentSpec& ex) {
   const YAML::Node formation = get(node, "formation_times");
   if (formation.IsDefined()) {
-    ex.formation_times = formation_times(formation, ec, ex.T);
+    ex.formation_times = plot_times(formation, ec, "formation_times", ex.T);
     if (!ex.draws_formation())
       ec.fail(key_node(node, "formation_times"), "'formation_times' without the formation plot");
   } else if (ex.draws_formation()) {
     ec.fail(get(node, "plots"), "the formation plot needs 'formation_times'");
   }
+}
+
+/// The `components` plot's `components` (1 to kMaxComponents names, resolved against the model
+/// in check_model) and its optional `zoom: [start, end]`, a window of [0, T] drawn beside each
+/// panel, finely sampled (studies/time_bins.hpp).
+constexpr std::size_t kMaxComponents = 24;
+void read_components(const YAML::Node& node, const Context& ec, ExperimentSpec& ex) {
+  const YAML::Node list = get(node, "components"), zoom = get(node, "zoom");
+  if (!ex.has_plot("components")) {
+    if (list.IsDefined()) ec.fail(key_node(node, "components"), "'components' without the components plot");
+    if (zoom.IsDefined()) ec.fail(key_node(node, "zoom"), "'zoom' without the components plot");
+    return;
+  }
+  if (!list.IsDefined()) ec.fail(get(node, "plots"), "the components plot needs 'components'");
+  ex.components = names(list, ec, "components", true);
+  if (ex.components.size() > kMaxComponents)
+    ec.fail(list, "'components' names " + std::to_string(ex.components.size()) + ", more than the " +
+                      std::to_string(kMaxComponents) + " panels a figure can show");
+  for (std::size_t i = 0; i < ex.components.size(); ++i)
+    if (ex.components[i].find_first_of(",\n\r\"") != std::string::npos)
+      ec.fail(list[i], "'components' entry " + std::to_string(i + 1) + " has a comma, a quote or a line break");
+  if (!zoom.IsDefined()) return;
+  if (!zoom.IsSequence() || zoom.size() != 2)
+    ec.fail(zoom, "'zoom' must be [start, end], got " + describe(zoom));
+  const double a = number(zoom[0], ec, "'zoom' start"), b = number(zoom[1], ec, "'zoom' end");
+  if (!(0.0 <= a && a < b && b <= ex.T))
+    ec.fail(zoom, "'zoom' = [" + number_text(a) + ", " + number_text(b) + "] must be a window 0 <= start < end <= T = " +
+                      number_text(ex.T));
+  ex.zoom = {a, b};
+}
+
+void read_path_times(const YAML::Node& node, const Context& ec, ExperimentSpec& ex) {
+  const YAML::Node times = get(node, "path_times");
+  if (!times.IsDefined()) return;
+  if (!ex.has_plot("paths")) ec.fail(key_node(node, "path_times"), "'path_times' without the paths plot");
+  ex.path_times = plot_times(times, ec, "path_times", ex.T);
 }
 
 ModelCheck check_model_case(const CaseSpec& c) {
@@ -224,12 +263,28 @@ ModelCheck check_model(const YAML::Node& node, const Context& ec, const Experime
             *check.initial_problem);
   if (!ex.snapshots.empty() && !check.has_bodies)
     ec.fail(get(node, "snapshots"), "model " + ex.model + " has no bodies on S^2 to take snapshots of");
-  if (ex.has_plot("curves") && model.curves() == 0)
+  if (ex.has_plot("curves") && model.curve_names().empty())
     ec.fail(get(node, "plots"), "model " + ex.model + " draws no curves (models/curves.hpp)");
   if (ex.draws_formation() && model.curve_links().empty())
     ec.fail(get(node, "plots"), "model " + ex.model + " draws no formation (models/formation.hpp)");
-  if (ex.draws_outputs() && model.outputs() == 0)
+  if (ex.draws_outputs() && model.output_names().empty())
     ec.fail(get(node, "plots"), "model " + ex.model + " has no outputs (models/outputs.hpp)");
+  const OfferedComponents offered = offered_components(model, check.layout, check.invariants);
+  for (std::size_t i = 0; i < ex.components.size(); ++i) {
+    try {
+      resolve_components({ex.components[i]}, offered);
+    } catch (const InputError& e) {
+      ec.fail(get(node, "components")[i], e.what());
+    }
+  }
+  const auto& blocks = check.layout.blocks();
+  const bool sphere_blocks = std::any_of(blocks.begin(), blocks.end(), [](const StateBlock& b) { return b.manifold == Manifold::S2; });
+  if (ex.has_plot("paths") && !model.draws_configuration() && !sphere_blocks)
+    ec.fail(get(node, "plots"), "model " + ex.model + " has neither a configuration to draw (models/configuration.hpp) "
+                                "nor S^2 blocks: the paths plot draws nothing");
+  if (!ex.path_times.empty() && !model.draws_configuration())
+    ec.fail(get(node, "path_times"), "model " + ex.model + " draws no configuration (models/configuration.hpp): "
+                                     "its paths plot draws its S^2 blocks' paths, at no chosen times");
   return check;
 }
 
@@ -269,6 +324,8 @@ ExperimentSpec SpecReader::read_experiment(const YAML::Node& node, const Context
   if (has(node, "series")) ex.series = flag(get(node, "series"), ec, "'series'");
   read_snapshots(get(node, "snapshots"), ec, ex);
   read_formation(node, ec, ex);
+  read_components(node, ec, ex);
+  read_path_times(node, ec, ex);
   read_long_time(get(node, "long_time"), ec, model, ex, exercise_of != nullptr);
   if (has(node, "compensated")) ex.compensated = flag(get(node, "compensated"), ec, "'compensated'");
 

@@ -23,7 +23,6 @@ namespace geomint {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
@@ -113,6 +112,14 @@ nlohmann::json experiment_json(const ExperimentSpec& ex, const ExperimentReferen
   if (ex.draws_formation()) {  // what the report draws at each time (models/formation.hpp)
     j["formation_times"] = ex.formation_times;
     j["curve_links"] = find_model(ex.model).curve_links();
+  }
+  if (!ex.components.empty()) {  // the columns of series/<case_id>-components.csv
+    j["components"] = ex.components;
+    if (ex.zoom) j["zoom"] = {ex.zoom->first, ex.zoom->second};
+  }
+  if (ex.has_plot("paths")) {  // models/configuration.hpp, or the S^2 blocks on the unit sphere
+    j["paths"] = find_model(ex.model).draws_configuration() ? "configuration" : "sphere";
+    j["path_times"] = ex.path_times;
   }
   return j;
 }

@@ -16,7 +16,6 @@ namespace geomint {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string setting_text(const CaseSpec& c, bool adaptive) {
   char buf[96];
