@@ -59,8 +59,13 @@ int evoke(const EvokeOptions& o) {
   }
   write_evocation(o.out, o.trajectory, trajectory, scan, e);
   std::fprintf(stderr, "geomint evoke: critical frequency %.6g rad/s", e.critical_frequency);
-  if (!e.best.empty()) std::fprintf(stderr, "; best frame xi = %.6g rad/s, score %.3g", e.best[0].xi, e.best[0].score);
-  std::fprintf(stderr, "; %zu local minima written to %s\n", e.best.size(), o.out.c_str());
+  if (!e.best.empty()) {
+    std::fprintf(stderr, "; best frame xi = %.6g rad/s, score %.3g, lag %.6g s", e.best[0].xi, e.best[0].score,
+                 e.best[0].lag);
+    if (!e.best[0].aliases.empty()) std::fprintf(stderr, " (%zu aliases)", e.best[0].aliases.size());
+  }
+  std::fprintf(stderr, "; %zu best frame%s written to %s\n", e.best.size(), e.best.size() == 1 ? "" : "s", o.out.c_str());
+  for (const std::string& warning : evocation_warnings(e)) std::fprintf(stderr, "geomint evoke: warning: %s\n", warning.c_str());
   return run_report_script("evoke_figures.py", {o.out});  // 0, 2 or 4 with its one line
 }
 

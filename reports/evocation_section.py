@@ -90,15 +90,28 @@ def evocation_html(experiment: dict[str, Any], evocations: list[CaseEvocation]) 
                      f"<strong>{escape(_rate(critical))}</strong> rad/s; "
                      f"{escape(str(case.summary.get('samples')))} samples "
                      f"({escape(str(case.summary.get('trajectory', '')))}).</p>")
+        for warning in case.summary.get("warnings") or []:
+            parts.append(f'<p class="warning">\u26a0 {escape(str(warning))}</p>')
         rows = "".join(
             f'<tr><td class="num">{escape(str(b["rank"]))}</td>'
             f'<td class="num">{escape(_rate(b["xi"]))}</td>'
             f'<td class="num">{escape(fmt_float(b["score"]))}</td>'
-            f'<td class="num">{escape(_rate(b["lag"]))}</td></tr>'
+            f'<td class="num">{escape(_rate(b["lag"]))}'
+            f'{" (on a bound)" if b.get("lag_on_bound") else ""}</td>'
+            f'<td class="num">{escape(", ".join(_rate(a) for a in b.get("aliases") or []))}</td>'
+            "</tr>"
             for b in case.summary.get("best", []))
         parts.append('<div class="scroll"><table><tr><th>rank</th><th>xi [rad/s]</th>'
-                     "<th>score</th><th>lag: closes after [s]</th></tr>"
+                     "<th>score</th><th>lag: closes after [s]</th>"
+                     "<th>aliases: xi + 2 pi k / lag [rad/s]</th></tr>"
                      f"{rows}</table></div>")
+        if case.summary.get("best_definition"):
+            parts.append(f'<p class="note">Best frames: '
+                         f'{escape(str(case.summary["best_definition"]))}; a frame closes at a '
+                         f'score of at most {escape(str(case.summary.get("closing_score")))}. '
+                         "Critical frequency: "
+                         f'{escape(str(case.summary.get("critical_frequency_definition", "")))}.'
+                         "</p>")
         for stem in case.figures:
             src = escape(stem)
             parts.append(f'<figure><a href="{src}.svg"><img src="{src}.png" '

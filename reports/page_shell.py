@@ -33,6 +33,7 @@ tr.reproducing td { background: #e8f0fe; }
 .off { color: #c00; font-weight: bold; }
 .below { color: #888; font-style: italic; }
 .note { color: #555; font-size: 0.9em; }
+.warning { background: #fff4d6; border-left: 4px solid #e69f00; padding: 0.2em 0.5em; }
 dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; }
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; }

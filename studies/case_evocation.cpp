@@ -35,6 +35,8 @@ nlohmann::json evoke_case(const std::filesystem::path& dir, const std::string& c
     j["files"][evocation_dir(case_id) + "/" + name] = checksum;
   j["samples"] = e.samples;
   j["critical_frequency"] = json_number(e.critical_frequency);
+  j["closes"] = e.closes();
+  j["warnings"] = evocation_warnings(e);
   return j;
 }
 

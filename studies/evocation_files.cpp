@@ -58,11 +58,19 @@ std::string evocation_json(const std::string& source, const TrajectoryPositions&
   json rates = json::object();
   for (std::size_t i = 0; i < trajectory.bodies.size(); ++i) rates[trajectory.bodies[i]] = number_or_null(e.azimuth_rates[i]);
   j["azimuth_rates"] = rates;
+  j["best_definition"] =
+      "the local minima of the score over the scan, each refined between its neighbours by parabolic "
+      "interpolation, lowest first; frames a whole turn per lag apart (xi + 2 pi k / lag) score the same "
+      "and are one pattern: they are listed once, their rates as its aliases";
   json best = json::array();
   for (std::size_t r = 0; r < e.best.size(); ++r)
     best.push_back({{"rank", r + 1}, {"xi", e.best[r].xi}, {"score", e.best[r].score}, {"lag", e.best[r].lag},
+                    {"aliases", e.best[r].aliases}, {"lag_on_bound", e.best[r].lag_on_bound},
                     {"frame", evoked_frame_path(r + 1, e.best[r].xi)}});
   j["best"] = best;
+  j["closing_score"] = kClosingScore;
+  j["closes"] = e.closes();
+  j["warnings"] = evocation_warnings(e);
   return j.dump(2) + "\n";
 }
 
@@ -79,6 +87,27 @@ void remove_stale_frames(const fs::path& dir, const std::set<std::string>& writt
 }
 
 }  // namespace
+
+std::vector<std::string> evocation_warnings(const Evocation& e) {
+  std::vector<std::string> warnings;
+  char line[240];
+  if (e.best.empty()) {
+    warnings.emplace_back("no local minimum of the score in the scan: widen the range of xi");
+  } else if (!e.closes()) {
+    std::snprintf(line, sizeof line, "no frame closes: the best score %.3g is above %.3g", e.best.front().score,
+                  kClosingScore);
+    warnings.emplace_back(line);
+  }
+  for (std::size_t r = 0; r < e.best.size(); ++r)
+    if (e.best[r].lag_on_bound) {
+      std::snprintf(line, sizeof line,
+                    "frame %zu (xi = %.6g rad/s): its lag %.6g s sits on a bound of the lag range [%.6g, %.6g]: "
+                    "it may close better outside it",
+                    r + 1, e.best[r].xi, e.best[r].lag, e.lag_min, e.lag_max);
+      warnings.emplace_back(line);
+    }
+  return warnings;
+}
 
 std::string evoked_frame_path(std::size_t rank, double xi) {
   char name[80];

@@ -215,20 +215,43 @@ EvokedFrame refined(EvokedFrame a, EvokedFrame b, EvokedFrame c, const Score& sc
   return b;
 }
 
-/// The local minima of the scan, each refined, lowest first, at most `count`.
-template <class Score>
-std::vector<EvokedFrame> best_frames(const std::vector<EvokedFrame>& frames, int count, const Score& score) {
+/// Whether b is an alias of a (BestFrame): the same lag, to a hundredth, and rates a whole
+/// number of turns per lag apart, to a hundredth of a turn.
+bool alias_of(const EvokedFrame& a, const EvokedFrame& b) {
+  if (!(std::abs(a.lag - b.lag) <= 0.01 * a.lag)) return false;
+  const double turns = (b.xi - a.xi) * a.lag / (2.0 * std::numbers::pi);
+  return std::abs(turns - std::round(turns)) <= 0.01;
+}
+
+/// The local minima of the scan, each refined, lowest first, aliases merged (the frame nearest
+/// `critical` standing for them, the slowest if it is NaN), at most `count`; falls_to_bound(frame)
+/// tells whether its gap still falls at the lag range's bound.
+template <class Score, class FallsToBound>
+std::vector<BestFrame> best_frames(const std::vector<EvokedFrame>& frames, int count, double critical,
+                                   const Score& score, const FallsToBound& falls_to_bound) {
+  const double centre = std::isnan(critical) ? 0.0 : critical;
   std::vector<EvokedFrame> minima;
   for (std::size_t j = 1; j + 1 < frames.size(); ++j)
     if (frames[j].score < frames[j - 1].score && frames[j].score <= frames[j + 1].score)
       minima.push_back(refined(frames[j - 1], frames[j], frames[j + 1], score));
-  // Equal scores (closures below the lag parabola's resolution score 0): the shorter lag, the
-  // simpler pattern, first.
+  // Equal scores (closures below the lag parabola's resolution score 0, or aliases): the
+  // shorter lag, the simpler pattern, first, then the slower frame.
   std::stable_sort(minima.begin(), minima.end(), [](const EvokedFrame& a, const EvokedFrame& b) {
-    return a.score < b.score || (a.score == b.score && a.lag < b.lag);
+    if (a.score != b.score) return a.score < b.score;
+    return a.lag < b.lag || (a.lag == b.lag && std::abs(a.xi) < std::abs(b.xi));
   });
-  if (minima.size() > static_cast<std::size_t>(count)) minima.resize(static_cast<std::size_t>(count));
-  return minima;
+  std::vector<BestFrame> best;
+  for (const EvokedFrame& m : minima) {
+    const auto kept = std::find_if(best.begin(), best.end(), [&](const BestFrame& b) { return alias_of(b, m); });
+    if (kept != best.end()) {
+      double alias = m.xi;
+      if (std::abs(alias - centre) < std::abs(kept->xi - centre)) std::swap(alias, kept->xi);
+      kept->aliases.insert(std::upper_bound(kept->aliases.begin(), kept->aliases.end(), alias), alias);
+    } else if (best.size() < static_cast<std::size_t>(count)) {
+      best.push_back({m, {}, falls_to_bound(m)});
+    }
+  }
+  return best;
 }
 
 void check_scan(const EvocationScan& scan) {
@@ -294,8 +317,15 @@ Evocation evoke_patterns(const std::vector<double>& times, const std::vector<Eig
   const auto score = [&](double xi) { return score_frame(positions, sums, lags, n, xi, scale); };
   const double step = (scan.xi_max - scan.xi_min) / (scan.count - 1);
   for (int j = 0; j < scan.count; ++j) e.frames.push_back(score(j + 1 == scan.count ? scan.xi_max : scan.xi_min + step * j));
-  e.best = best_frames(e.frames, scan.best, score);
-
+  // A lag on a bound of the range is flagged when the gap still falls there, by more than a
+  // thousandth from the next lag inside: a fixed point's flat gap is not.
+  const auto falls_to_bound = [&](const EvokedFrame& f) {
+    const auto m = static_cast<std::size_t>(std::lround(f.lag / spacing));
+    if (lags.first == lags.last || (m != lags.first && m != lags.last)) return false;
+    const std::size_t inside = m == lags.first ? m + 1 : m - 1;
+    const auto gap = [&](std::size_t lag) { return direct_gap(positions, n, lag, f.xi * static_cast<double>(lag) * spacing); };
+    return gap(m) < 0.999 * gap(inside);
+  };
   const std::vector<double> used(times.begin(), times.begin() + static_cast<std::ptrdiff_t>(n));
   double sum = 0.0;
   int counted = 0;
@@ -307,6 +337,7 @@ Evocation evoke_patterns(const std::vector<double>& times, const std::vector<Eig
     }
   }
   e.critical_frequency = counted > 0 ? sum / counted : std::numeric_limits<double>::quiet_NaN();
+  e.best = best_frames(e.frames, scan.best, e.critical_frequency, score, falls_to_bound);
   return e;
 }
 

@@ -51,16 +51,37 @@ struct EvokedFrame {
   double xi, score, lag;
 };
 
+/// A frame "closes" when its score is at most this: the gap between the pattern and itself a
+/// lag later is under 5 % of that of unrelated azimuths. A scan whose best frame scores more
+/// says that no frame closes (a chaotic orbit: its near-closures still rank).
+inline constexpr double kClosingScore = 0.05;
+
+/// One of the best frames, with its aliases: at lag tau the frames xi + 2 pi k / tau compare
+/// the same pairs of points (R_z(2 pi k) is the identity), so they score the same and are one
+/// pattern seen at rates a turn per lag apart. They count once, by the one nearest the critical
+/// frequency (the slowest, smallest |xi|, when there is none), with the lowest score among
+/// them; `aliases` are the others' rates, ascending. For a relative periodic orbit that is
+/// Delta phi / T, the frame that the whole group turns with (NOTES-dutoit 4).
+struct BestFrame : EvokedFrame {
+  std::vector<double> aliases;
+  /// Its lag sits on a bound of the lag range and the gap still falls there (by more than a
+  /// thousandth from the next lag inside): the pattern may close better outside the range,
+  /// which should be widened.
+  bool lag_on_bound = false;
+};
+
 struct Evocation {
   std::vector<EvokedFrame> frames;  // every frame of the scan, by xi
   /// Local minima of the score over the scan (a frame lower than the one before and no higher
   /// than the one after; the two ends of the scan never are), lowest first (equal scores: the
-  /// shorter lag first), at most `best`.
+  /// shorter lag first), aliases merged (BestFrame), at most `best`.
   /// Each is refined between its neighbours by 4 steps of successive parabolic interpolation of
   /// the squared score (near a closing frame the score grows like |xi - xi*| tau), so that its
   /// rate may lie between the scan's and frames closing after a long lag tau, whose dip is
   /// ~1/tau wide, do not rank by how near the scan passes to them.
-  std::vector<EvokedFrame> best;
+  std::vector<BestFrame> best;
+  /// Whether the best frame closes (kClosingScore).
+  bool closes() const { return !best.empty() && best.front().score <= kClosingScore; }
   /// The least-squares slope of the unwrapped azimuth atan2(y, x)(t) of each body (NaN for a
   /// body that touches the axis, where its azimuth is undefined), and their mean over the other
   /// bodies, the critical frequency (NaN if there are none). For a relative equilibrium of rate

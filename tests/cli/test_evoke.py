@@ -75,6 +75,26 @@ class Evoke(unittest.TestCase):
             with open(os.path.join(out, "figures", png), "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", png)
 
+    def test_a_best_lag_on_a_bound_and_no_closing_frame_are_warned_of(self):
+        # The swing closes after its period (about 2 s), outside these lags: its gap grows
+        # with the lag from the lower bound, and no frame closes.
+        out = os.path.join(self.dir.name, "swing-short-lags")
+        r = self.evoke(self.swing, out, "--xi-min", "-6", "--xi-max", "6", "--count", "121",
+                       "--lag-min", "0.2", "--lag-max", "0.5", "--best", "2")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(out, "evocation.json")) as f:
+            e = json.load(f)
+        self.assertFalse(e["closes"])
+        self.assertEqual(e["closing_score"], 0.05)
+        self.assertGreater(e["best"][0]["score"], 0.05)
+        self.assertTrue(e["best"][0]["lag_on_bound"])
+        self.assertAlmostEqual(e["best"][0]["lag"], 0.2)
+        self.assertTrue(e["warnings"][0].startswith("no frame closes: the best score"), e)
+        self.assertIn("sits on a bound of the lag range [0.2, 0.5]", e["warnings"][1])
+        warned = [line for line in r.stderr.splitlines() if line.startswith("geomint evoke: warning: ")]
+        self.assertEqual([w[len("geomint evoke: warning: "):] for w in warned], e["warnings"][:len(warned)])
+        self.assertEqual(len(warned), len(e["warnings"]))
+
     def test_a_rerun_keeps_only_its_own_frames(self):
         out = os.path.join(self.dir.name, "swing-evoke")
         scan = ["--xi-min", "-6", "--xi-max", "6", "--count", "241"]

@@ -7,9 +7,13 @@
 //   - the same relative equilibrium integrated by the explicit VI (order 2) at h and h/2: the
 //     score of the frame xi = W falls by 4, the critical frequency's error too;
 //   - q_i(t) = R_z(W t) c_i(t) with c_i periodic of period P: the frames W + 2 pi n / P close
-//     after P and are the best frames, also when the scan's rates miss them (refined); with lags
-//     up to 2.5 P the frames W + 2 pi (n + 1/2) / P, closing after 2 P, close too
-//     (NOTES-dutoit 4), and with lags up to 1.5 P they do not;
+//     after P and are the best frame, one pattern with the others as its aliases (a turn per
+//     lag apart), also when the scan's rates miss them (refined); with lags up to 2.5 P the
+//     frames W + 2 pi (n + 1/2) / P, closing after 2 P, close too (NOTES-dutoit 4), and with
+//     lags up to 1.5 P they do not;
+//   - a trajectory whose gap grows with the lag (a slow drift along e3) has its best lag on the
+//     lag range's lower bound, which is flagged, and a drift large enough makes every score
+//     exceed kClosingScore: no frame closes, and the evocation says so;
 //   - the score against its definition evaluated by brute force: every sample turned into the
 //     frame, every sampled lag;
 //   - what cannot be scanned is an InputError.
@@ -151,6 +155,14 @@ EvocationScan closing_grid(double period, int per_turn) {
   return frames(kRate - 2.5 * nu, kRate + 2.5 * nu, 5 * per_turn + 1);
 }
 
+/// A best frame's rate and its aliases', ascending.
+std::vector<double> rates_of(const BestFrame& b) {
+  std::vector<double> rates = b.aliases;
+  rates.push_back(b.xi);
+  std::sort(rates.begin(), rates.end());
+  return rates;
+}
+
 TEST(PatternEvocation, TheBestFramesOfATwoFrequencyTrajectoryAreItsClosingFrames) {
   const Sampled s = two_frequency(kPeriod, 0.01, 1601);
   EvocationScan scan = closing_grid(kPeriod, 40);
@@ -158,18 +170,20 @@ TEST(PatternEvocation, TheBestFramesOfATwoFrequencyTrajectoryAreItsClosingFrames
   scan.lag_max = 1.5 * kPeriod;
   scan.best = 7;
   const Evocation e = evoke_patterns(s.times, s.positions, scan);
-  ASSERT_GE(e.best.size(), 6u);
-  std::vector<double> found;
-  for (std::size_t r = 0; r < 5; ++r) {
-    EXPECT_LT(e.best[r].score, 1e-13) << "rank " << r + 1;
-    EXPECT_NEAR(e.best[r].lag, kPeriod, 1e-5);  // the parabola through three gaps, not quite symmetric
-    found.push_back(e.best[r].xi);
-  }
-  std::sort(found.begin(), found.end());
+  ASSERT_GE(e.best.size(), 2u);
+  EXPECT_LT(e.best[0].score, 1e-13);
+  EXPECT_NEAR(e.best[0].lag, kPeriod, 1e-5);  // the parabola through three gaps, not quite symmetric
+  EXPECT_TRUE(e.closes());
+  EXPECT_FALSE(e.best[0].lag_on_bound);
+  // The five closing frames are one pattern: the one nearest the critical frequency (W)
+  // stands for the others, its aliases.
+  const std::vector<double> found = rates_of(e.best[0]);
+  ASSERT_EQ(found.size(), 5u);
   for (int n = -2; n <= 2; ++n) EXPECT_NEAR(found[static_cast<std::size_t>(n + 2)], kRate + 2 * pi * n / kPeriod, 1e-12);
-  EXPECT_GT(e.best[5].score, 0.05);
-  std::printf("closing frames: scores %.1e .. %.1e, the next local minimum %.3f at xi = %.4f\n", e.best[0].score,
-              e.best[4].score, e.best[5].score, e.best[5].xi);
+  EXPECT_NEAR(e.best[0].xi, kRate, 1e-12);
+  EXPECT_GT(e.best[1].score, 0.05);
+  std::printf("closing frames: score %.1e, %zu aliases; the next local minimum %.3f at xi = %.4f\n", e.best[0].score,
+              e.best[0].aliases.size(), e.best[1].score, e.best[1].xi);
   // The group turns at W: the shape does not encircle the axis.
   EXPECT_NEAR(e.critical_frequency, kRate, 0.02);
 }
@@ -199,15 +213,15 @@ TEST(PatternEvocation, APeriodBetweenSamplesIsFoundBetweenThem) {
   scan.lag_min = 0.5 * period;
   scan.lag_max = 1.5 * period;
   const Evocation e = evoke_patterns(s.times, s.positions, scan);
-  ASSERT_EQ(e.best.size(), 5u);
-  for (const auto& b : e.best) {
-    const double n = (b.xi - kRate) / (2 * pi / period);
-    EXPECT_NEAR(n, std::round(n), 1e-3) << "xi = " << b.xi;
-    EXPECT_LT(b.score, 1e-3);
-    EXPECT_NEAR(b.lag, period, 1e-3);
+  ASSERT_FALSE(e.best.empty());
+  EXPECT_EQ(rates_of(e.best[0]).size(), 5u);
+  for (const double xi : rates_of(e.best[0])) {
+    const double n = (xi - kRate) / (2 * pi / period);
+    EXPECT_NEAR(n, std::round(n), 1e-3) << "xi = " << xi;
   }
-  std::printf("period between samples: best scores %.2e .. %.2e, lag %.6f for %.6f\n", e.best[0].score,
-              e.best[4].score, e.best[0].lag, period);
+  EXPECT_LT(e.best[0].score, 1e-3);
+  EXPECT_NEAR(e.best[0].lag, period, 1e-3);
+  std::printf("period between samples: best score %.2e, lag %.6f for %.6f\n", e.best[0].score, e.best[0].lag, period);
 }
 
 TEST(PatternEvocation, AClosingFrameBetweenTheScansRatesIsRefined) {
@@ -217,16 +231,47 @@ TEST(PatternEvocation, AClosingFrameBetweenTheScansRatesIsRefined) {
   scan.lag_min = 0.5 * kPeriod;
   scan.lag_max = 1.5 * kPeriod;
   const Evocation e = evoke_patterns(s.times, s.positions, scan);
-  ASSERT_EQ(e.best.size(), 5u);
+  ASSERT_FALSE(e.best.empty());
   double grid_best = 1.0;
   for (const auto& f : e.frames) grid_best = std::min(grid_best, f.score);
-  for (const auto& b : e.best) {
-    const double n = (b.xi - kRate) / nu;
-    EXPECT_NEAR(n, std::round(n), 2e-3) << "xi = " << b.xi;
-    EXPECT_LT(b.score, 0.05 * grid_best);
+  EXPECT_EQ(rates_of(e.best[0]).size(), 5u);
+  for (const double xi : rates_of(e.best[0])) {
+    const double n = (xi - kRate) / nu;
+    EXPECT_NEAR(n, std::round(n), 2e-3) << "xi = " << xi;
   }
-  std::printf("refined off-grid closing frames: best %.2e .. %.2e, the best rate on the grid %.2e\n",
-              e.best[0].score, e.best[4].score, grid_best);
+  EXPECT_LT(e.best[0].score, 0.05 * grid_best);
+  std::printf("refined off-grid closing frames: best %.2e, the best rate on the grid %.2e\n", e.best[0].score,
+              grid_best);
+}
+
+/// A body turning at W on a circle of radius 1 while it drifts along e3 at `drift` per second:
+/// in every frame the gap grows with the lag (by drift * lag along e3).
+Sampled drifting(double drift) {
+  return sample(0.01, 1601, [=](double t) { return turned(kRate * t, Eigen::Vector3d(1.0, 0.0, drift * t)); });
+}
+
+TEST(PatternEvocation, ABestLagOnTheRangesBoundIsFlagged) {
+  const Sampled s = drifting(0.001);
+  EvocationScan scan = frames(kRate - 2.0, kRate + 2.0, 81);
+  scan.lag_min = 1.0;
+  scan.lag_max = 5.0;
+  const Evocation e = evoke_patterns(s.times, s.positions, scan);
+  ASSERT_FALSE(e.best.empty());
+  EXPECT_NEAR(e.best[0].xi, kRate, 1e-6);
+  EXPECT_NEAR(e.best[0].lag, 1.0, 1e-12);  // the shortest lag: the least drift
+  EXPECT_TRUE(e.best[0].lag_on_bound);
+  EXPECT_TRUE(e.closes());  // 0.001 / sqrt(2) at lag 1: it closes, but may do better below 1
+}
+
+TEST(PatternEvocation, WhenEveryScoreExceedsTheClosingScoreNoFrameCloses) {
+  const Sampled s = drifting(0.2);  // a gap of 0.2 per second of lag along e3
+  EvocationScan scan = frames(kRate - 2.0, kRate + 2.0, 81);
+  scan.lag_min = 1.0;
+  scan.lag_max = 5.0;
+  const Evocation e = evoke_patterns(s.times, s.positions, scan);
+  ASSERT_FALSE(e.best.empty());
+  EXPECT_GT(e.best[0].score, kClosingScore);
+  EXPECT_FALSE(e.closes());
 }
 
 // ---- The score against its definition --------------------------------------------------------
