@@ -1,6 +1,7 @@
 #include "models/sphere_charges.hpp"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 
@@ -61,6 +62,12 @@ void unit_charges(ParameterSet& p) {
   p.set("e", 1.0);
   p.set("k", 1.0);
   p.set("sigma", 1.0);
+}
+
+/// As unit_charges, with the sign printed in DuToit Section 6.1: like charges attract.
+void attracting_unit_charges(ParameterSet& p) {
+  unit_charges(p);
+  p.set("sigma", -1.0);
 }
 
 }  // namespace
@@ -135,6 +142,12 @@ void SphereCharges::set_configuration(double /*t*/, const Positions& x, const Po
     y.segment<3>(3 * i) = xi;
     y.segment<3>(3 * (n + i)) = xi.cross(v.segment<3>(3 * i));
   }
+}
+
+double SphereCharges::attracting_triangle_rate(double theta) const {
+  const double s = std::sin(theta);
+  const double omega2 = -strength_ / (std::sqrt(3.0) * mass_(0) * s * s * s);
+  return omega2 > 0.0 ? std::sqrt(omega2) : std::numeric_limits<double>::quiet_NaN();
 }
 
 double SphereCharges::constrained_potential(const Positions& x) const {
@@ -253,6 +266,17 @@ const std::vector<Preset<SphereCharges>>& SphereCharges::presets() {
        "(models/sphere_charges_breathing.hpp).",
        unit_charges, [](const SphereCharges& model) {
          return triangle_state(model, "breathing_spinning", equilateral(pi / 4), 1.0);
+       }},
+      {"attracting_small_circle",
+       "sigma = -1, the sign printed in DuToit Section 6.1 (like charges attract): the "
+       "equilateral triangle at polar angle theta0 = pi/4 spun about e3 at the rate that makes it "
+       "a relative equilibrium, omega^2 = k e^2 / (sqrt(3) m sin^3 theta0), omega = 1.2779 for "
+       "m = e = k = 1 (attracting_triangle_rate): the pull of the other two charges, horizontal "
+       "and towards the axis, is the centripetal force. Under repulsion no such small circle "
+       "exists; with attraction every polar angle but pi/2 has one.",
+       attracting_unit_charges, [](const SphereCharges& model) {
+         return triangle_state(model, "attracting_small_circle", equilateral(pi / 4),
+                               model.attracting_triangle_rate(pi / 4));
        }}};
   return list;
 }

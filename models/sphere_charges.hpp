@@ -73,6 +73,17 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
   /// tangent to the sphere through x_i, scaled by |x_i|^2.
   void set_configuration(double t, const Positions& x, const Positions& v, State& y) const;
 
+  /// The rate omega at which an equilateral triangle of attracting charges (sigma = -1) at polar
+  /// angle theta, turning rigidly about e3, is a relative equilibrium; NaN under repulsion
+  /// (the pull of the other two is then outward and no rate holds the triangle off the great
+  /// circle). The pull on q_i is strength sum_j (q_i - q_j) / r^3 with r = sqrt(3) sin(theta),
+  /// and sum_j (q_i - q_j) = 3 sin(theta) rho_i, rho_i the horizontal unit vector from the axis
+  /// to q_i: a horizontal force strength / (sqrt(3) sin^2(theta)) along rho_i, with no part
+  /// along q_i to be taken by the constraint (its e3 part is 0, off the equator). The
+  /// centripetal force m omega^2 sin(theta) must equal minus it:
+  ///   omega^2 = -strength / (sqrt(3) m sin^3(theta)),   strength = sigma k e^2.
+  double attracting_triangle_rate(double theta) const;
+
   double constrained_potential(const Positions& x) const;
   void constrained_gradient(const Positions& x, Positions& grad) const;
   void potential_hessian(const Positions& x, PositionMatrix& hess) const;

@@ -15,7 +15,10 @@
 //     components of the angular momentum;
 //   - presets: (a) at rest is an equilibrium for both signs, V = sqrt(3) with repulsion;
 //     (a) spun about e3 accelerates centripetally only; (c) keeps its mirror symmetry under a
-//     tight reference integration;
+//     tight reference integration; the attracting triangle on a small circle, spun at
+//     attracting_triangle_rate, accelerates only centripetally (a relative equilibrium, by the
+//     index-1 constrained form, not by the rate's derivation), and not at a rate 1 % off nor
+//     under repulsion, which has no such rate;
 //   - the breathing triangle's period and azimuth advance by quadrature
 //     (models/sphere_charges_breathing.hpp) against a Fehlberg 7(8) integration of the full
 //     model at tolerance 1e-14: theta reaches pi/2 at T_r / 4, turned by Delta phi / 4.
@@ -279,6 +282,27 @@ TEST(SphereCharges, SpinningGreatCircleAcceleratesOnlyCentripetally) {
     EXPECT_EIGEN_NEAR(a.segment<3>(3 * i), -s.initial.segment<3>(3 * i), 1e-15);
   for (Eigen::Index i = 0; i < 3; ++i) EXPECT_EQ(s.initial(3 * i + 2), 0.0) << "on the equator";
   EXPECT_EIGEN_NEAR(s.model.angular_momentum(s.initial), Vec3(0, 0, 3), 1e-15);
+}
+
+TEST(SphereCharges, AttractingSmallCircleTriangleIsARelativeEquilibrium) {
+  const auto s = testing::make_setup<SphereCharges>("attracting_small_circle");
+  const double omega = s.model.attracting_triangle_rate(std::numbers::pi / 4);
+  EXPECT_NEAR(omega, std::sqrt(1.0 / (std::sqrt(3.0) * std::pow(std::sqrt(0.5), 3))), 1e-15);  // m = e = k = 1
+  const auto centripetal = [](const State& y, double rate, Eigen::Index i) {
+    const Vec3 q = y.segment<3>(3 * i);
+    return Vec3(-rate * rate * Vec3(q.x(), q.y(), 0.0));  // omega e3 x (omega e3 x q)
+  };
+  const Positions a = accelerations(s.model, s.initial);
+  for (Eigen::Index i = 0; i < 3; ++i) EXPECT_EIGEN_NEAR(a.segment<3>(3 * i), centripetal(s.initial, omega, i), 1e-14);
+  // The same triangle spun 1 % faster is not one: its charges climb or fall off the circle.
+  SphereCharges::State faster = s.initial;
+  faster.tail(9) *= 1.01;
+  const Positions b = accelerations(s.model, faster);
+  EXPECT_GT((b.segment<3>(0) - centripetal(faster, 1.01 * omega, 0)).norm(), 1e-3);
+  // Under repulsion there is no rate.
+  ParameterSet repelling = preset_parameters(find_preset<SphereCharges>("attracting_small_circle"), {});
+  repelling.set("sigma", 1.0);
+  EXPECT_TRUE(std::isnan(SphereCharges(repelling).attracting_triangle_rate(std::numbers::pi / 4)));
 }
 
 // ---- Reference integrations with Boost.Odeint (Fehlberg 7(8)) -------------------------------
