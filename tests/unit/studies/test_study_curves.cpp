@@ -28,6 +28,7 @@
 #include "studies/engine.hpp"
 #include "studies/model_catalogue.hpp"
 #include "studies/spec.hpp"
+#include "support/series_files.hpp"
 
 namespace geomint {
 namespace {
@@ -47,14 +48,7 @@ std::vector<std::vector<double>> csv_rows(const fs::path& file, std::string& hea
   return rows;
 }
 
-/// The one file of series/ whose name ends with `suffix`.
-fs::path series_file(const fs::path& dir, const std::string& suffix) {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir / "series"))
-    if (e.path().string().ends_with(suffix)) files.push_back(e.path());
-  EXPECT_EQ(files.size(), 1u) << suffix;
-  return files.empty() ? fs::path() : files[0];
-}
+using testing::series_file;
 
 TEST(StudyCurves, TheHeavyTopsCurvesAreWrittenOnTheirSpheres) {
   const fs::path dir = fs::temp_directory_path() / ("geomint-curves-" + std::to_string(getpid()));

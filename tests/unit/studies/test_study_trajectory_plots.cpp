@@ -26,6 +26,7 @@
 #include "studies/model_instance.hpp"
 #include "studies/spec.hpp"
 #include "studies/time_bins.hpp"
+#include "support/series_files.hpp"
 
 namespace geomint {
 namespace {
@@ -58,14 +59,7 @@ Csv read_csv(const fs::path& file) {
   return csv;
 }
 
-/// The one file of series/ whose name ends with `suffix`.
-fs::path series_file(const fs::path& dir, const std::string& suffix) {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir / "series"))
-    if (e.path().string().ends_with(suffix)) files.push_back(e.path());
-  EXPECT_EQ(files.size(), 1u) << suffix;
-  return files.empty() ? fs::path() : files[0];
-}
+using testing::series_file;
 
 fs::path run(const std::string& name, const std::string& experiment) {
   const fs::path dir = fs::temp_directory_path() / ("geomint-" + name + "-" + std::to_string(getpid()));
