@@ -210,11 +210,13 @@ std::vector<std::string> path_names(const M& model, Eigen::Index count) {
 
 template <Model M>
 void record_paths(const M& model, double t, const typename M::State& y, BinnedCsv& rec) {
+  if (rec.started() && !rec.take(t)) return;  // the points only for a kept row: not every step
   const Eigen::Matrix3Xd points = path_points(model, t, y);
   if (!rec.started()) {
     rec.start(xyz_columns(path_names(model, points.cols())), path_bins(points.cols()));
+    if (!rec.take(t)) return;
   }
-  if (rec.take(t)) rec.row(t, points.data(), static_cast<std::size_t>(points.size()));
+  rec.row(t, points.data(), static_cast<std::size_t>(points.size()));
 }
 
 /// The columns of cases.csv the model declares nothing for (left empty, not "nan").
