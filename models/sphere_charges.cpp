@@ -54,10 +54,25 @@ SphereCharges::State triangle_state(const SphereCharges& model, const std::strin
   return make_sphere_state<SphereCharges::State>(q, spin_about_e3(q, omega));
 }
 
+/// The rate at which q turning about e3 holds its charge `body` on its circle (rotation_rate);
+/// an InputError naming the preset where the parameters admit none.
+double holding_rate(const SphereCharges& model, const std::string& preset, const std::vector<Vec3>& q,
+                    Eigen::Index body) {
+  SphereCharges::Points points(3, static_cast<Eigen::Index>(q.size()));
+  for (std::size_t i = 0; i < q.size(); ++i) points.col(static_cast<Eigen::Index>(i)) = q[i];
+  const double rate = model.rotation_rate(points, body);
+  if (std::isnan(rate))
+    throw InputError("sphere_charges: preset " + preset +
+                     ": with these parameters no rate of turning holds its charges on their circle "
+                     "(the tangential force on charge " + std::to_string(body + 1) + " points away from the axis)");
+  return rate;
+}
+
 /// The values every preset takes (NOTES-dutoit 5.1, our choice): three unit charges of unit
 /// mass, k = 1, Coulomb's sign.
 void unit_charges(ParameterSet& p) {
   p.set("n", 3);
+  p.set("n1", 0);
   p.set("m", 1.0);
   p.set("e", 1.0);
   p.set("k", 1.0);
@@ -74,8 +89,13 @@ void attracting_unit_charges(ParameterSet& p) {
 
 ParameterSet SphereCharges::default_parameters() {
   return {{"n", 3.0, "", "number of charges", ParameterDomain::whole(2, 10000)},
-          {"m", 1.0, "", "mass of every charge", ParameterDomain::positive()},
-          {"e", 1.0, "", "charge of every particle", ParameterDomain::positive()},
+          {"m", 1.0, "", "mass of every particle but the first n1", ParameterDomain::positive()},
+          {"e", 1.0, "", "charge of every particle but the first n1", ParameterDomain::positive()},
+          {"n1", 0.0, "", "how many particles, the first, are of the second species (at most n)",
+           ParameterDomain::whole(0, 10000)},
+          {"m1", 1.0, "", "mass of each of the first n1 particles", ParameterDomain::positive()},
+          {"e1", 1.0, "", "charge of each of the first n1 particles, of either sign",
+           ParameterDomain::finite()},
           {"k", 1.0, "", "Coulomb constant", ParameterDomain::positive()},
           {"sigma", 1.0, "",
            "+1 Coulomb (like charges repel); -1 the sign printed in DuToit Section 6.1 (they "
@@ -85,30 +105,39 @@ ParameterSet SphereCharges::default_parameters() {
 
 SphereCharges::SphereCharges(const ParameterSet& p) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
-  inertia_ = Inertia::constant(n, p["m"]);
-  mass_ = Positions::Constant(3 * n, p["m"]);
-  strength_ = p["sigma"] * p["k"] * p["e"] * p["e"];
+  const auto n1 = static_cast<Eigen::Index>(p["n1"]);
+  if (n1 > n)
+    throw InputError("sphere_charges: n1 = " + std::to_string(n1) + " exceeds the number of charges n = " +
+                     std::to_string(n));
+  Eigen::VectorXd masses = Eigen::VectorXd::Constant(n, p["m"]);
+  charge_ = Eigen::VectorXd::Constant(n, p["e"]);
+  masses.head(n1).setConstant(p["m1"]);
+  charge_.head(n1).setConstant(p["e1"]);
+  inertia_ = Inertia(masses);
+  mass_ = masses.replicate(1, 3).transpose().reshaped();
+  coupling_ = p["sigma"] * p["k"];
   allocate_scratch(n);
 }
 
 // ---- The potential, on the columns q_i ------------------------------------------------------
 
-// DuToit Section 6.1 with NOTES-dutoit 0: V = sigma k e^2 sum_{i<j} 1 / |q_i - q_j|.
+// DuToit Section 6.1 with NOTES-dutoit 0: V = sigma k sum_{i<j} e_i e_j / |q_i - q_j|.
 double SphereCharges::coulomb_energy(const PointsRef& q) const {
   double v = 0.0;
   for (Eigen::Index i = 0; i < q.cols(); ++i)
-    for (Eigen::Index j = i + 1; j < q.cols(); ++j) v += 1.0 / (q.col(i) - q.col(j)).norm();
-  return strength_ * v;
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j)
+      v += charge_(i) * charge_(j) / (q.col(i) - q.col(j)).norm();
+  return coupling_ * v;
 }
 
-// NOTES-dutoit 2.4: dV/dq_i = -sigma k e^2 sum_{j != i} d_ij / r_ij^3, d_ij = q_i - q_j.
+// NOTES-dutoit 2.4: dV/dq_i = -sigma k sum_{j != i} e_i e_j d_ij / r_ij^3, d_ij = q_i - q_j.
 void SphereCharges::coulomb_gradient(const PointsRef& q, Eigen::Ref<Points> grad) const {
   grad.setZero();
   for (Eigen::Index i = 0; i < q.cols(); ++i)
     for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
       const Vec3 d = q.col(i) - q.col(j);
       const double r2 = d.squaredNorm();
-      const Vec3 f = (strength_ / (r2 * std::sqrt(r2))) * d;
+      const Vec3 f = (coupling_ * charge_(i) * charge_(j) / (r2 * std::sqrt(r2))) * d;
       grad.col(i) -= f;
       grad.col(j) += f;
     }
@@ -144,10 +173,15 @@ void SphereCharges::set_configuration(double /*t*/, const Positions& x, const Po
   }
 }
 
-double SphereCharges::attracting_triangle_rate(double theta) const {
-  const double s = std::sin(theta);
-  const double omega2 = -strength_ / (std::sqrt(3.0) * mass_(0) * s * s * s);
-  return omega2 > 0.0 ? std::sqrt(omega2) : std::numeric_limits<double>::quiet_NaN();
+double SphereCharges::rotation_rate(const Points& q, Eigen::Index i) const {
+  Points grad(3, q.cols());
+  coulomb_gradient(q, grad);
+  const Vec3 qi = q.col(i);
+  const Vec3 rho(qi.x(), qi.y(), 0.0);
+  const Vec3 tangent = rho - qi.dot(rho) * qi;  // P_i rho_i
+  const double omega2 = tangent.dot(grad.col(i)) / (mass_(3 * i) * tangent.squaredNorm());
+  return omega2 > 0.0 && std::isfinite(omega2) ? std::sqrt(omega2)
+                                                : std::numeric_limits<double>::quiet_NaN();
 }
 
 double SphereCharges::constrained_potential(const Positions& x) const {
@@ -161,7 +195,7 @@ void SphereCharges::constrained_gradient(const Positions& x, Positions& grad) co
 }
 
 // NOTES-dutoit 2.4: with d = x_i - x_j, r = |d|, the pair term's blocks are
-//   d^2 V_ij / dx_i^2 = d^2 V_ij / dx_j^2 = -sigma k e^2 (I / r^3 - 3 d d^T / r^5) =: B,
+//   d^2 V_ij / dx_i^2 = d^2 V_ij / dx_j^2 = -sigma k e_i e_j (I / r^3 - 3 d d^T / r^5) =: B,
 //   d^2 V_ij / dx_i dx_j = -B.
 void SphereCharges::potential_hessian(const Positions& x, PositionMatrix& hess) const {
   const auto q = as_points(x);
@@ -172,7 +206,8 @@ void SphereCharges::potential_hessian(const Positions& x, PositionMatrix& hess) 
       const double r2 = d.squaredNorm();
       const double inv_r3 = 1.0 / (r2 * std::sqrt(r2));
       const Eigen::Matrix3d b =
-          -strength_ * inv_r3 * (Eigen::Matrix3d::Identity() - (3.0 / r2) * d * d.transpose());
+          -coupling_ * charge_(i) * charge_(j) * inv_r3 *
+          (Eigen::Matrix3d::Identity() - (3.0 / r2) * d * d.transpose());
       hess.block<3, 3>(3 * i, 3 * i) += b;
       hess.block<3, 3>(3 * j, 3 * j) += b;
       hess.block<3, 3>(3 * i, 3 * j) -= b;
@@ -271,12 +306,31 @@ const std::vector<Preset<SphereCharges>>& SphereCharges::presets() {
        "sigma = -1, the sign printed in DuToit Section 6.1 (like charges attract): the "
        "equilateral triangle at polar angle theta0 = pi/4 spun about e3 at the rate that makes it "
        "a relative equilibrium, omega^2 = k e^2 / (sqrt(3) m sin^3 theta0), omega = 1.2779 for "
-       "m = e = k = 1 (attracting_triangle_rate): the pull of the other two charges, horizontal "
+       "m = e = k = 1 (rotation_rate): the pull of the other two charges, horizontal "
        "and towards the axis, is the centripetal force. Under repulsion no such small circle "
        "exists; with attraction every polar angle but pi/2 has one.",
        attracting_unit_charges, [](const SphereCharges& model) {
-         return triangle_state(model, "attracting_small_circle", equilateral(pi / 4),
-                               model.attracting_triangle_rate(pi / 4));
+         const std::vector<Vec3> q = equilateral(pi / 4);
+         return triangle_state(model, "attracting_small_circle", q,
+                               holding_rate(model, "attracting_small_circle", q, 0));
+       }},
+      {"opposite_charges_spinning",
+       "Two species of either sign (our choice; DuToit's m_i, e_i): a heavy charge e1 = -2 of "
+       "mass m1 = 10 at the north pole and two unit charges (m = e = 1) at polar angle pi/3, "
+       "azimuths 0 and pi; k = 1, sigma = +1 (Coulomb: the pole attracts the pair, the pair "
+       "repel each other). Spun about e3 at the rate whose centripetal force the tangential "
+       "pull on the pair supplies (rotation_rate; omega = 1.9013): a relative equilibrium, the "
+       "pole's charge held by symmetry.",
+       [](ParameterSet& p) {
+         unit_charges(p);
+         p.set("n1", 1);
+         p.set("m1", 10.0);
+         p.set("e1", -2.0);
+       },
+       [](const SphereCharges& model) {
+         const std::vector<Vec3> q = {Vec3::UnitZ(), polar_point(pi / 3, 0.0), polar_point(pi / 3, pi)};
+         return triangle_state(model, "opposite_charges_spinning", q,
+                               holding_rate(model, "opposite_charges_spinning", q, 1));
        }}};
   return list;
 }

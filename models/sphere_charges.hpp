@@ -1,11 +1,12 @@
 #pragma once
-// N point charges on the unit sphere (DuToit Section 6; NOTES-dutoit 5): n particles of mass m
-// and charge e on a conducting shell of unit radius, q_i the position of particle i,
-//   L = 1/2 sum_i m |q_i'|^2 - V(q),   V = sigma k e^2 sum_{i<j} 1 / |q_i - q_j|,
+// N point charges on the unit sphere (DuToit Section 6; NOTES-dutoit 5): n particles, particle i
+// of mass m_i and charge e_i, on a conducting shell of unit radius, q_i its position,
+//   L = 1/2 sum_i m_i |q_i'|^2 - V(q),   V = sigma k sum_{i<j} e_i e_j / |q_i - q_j|,
 // the distances chordal (Euclidean in R^3), not geodesic. No gravity, no magnetism.
 // Our choices where the paper is silent or wrong (NOTES-dutoit 0, 5.1):
-//   - every particle has the same mass m and charge e (the paper writes m_i, e_i but fixes
-//     none; its runs are "3 electrons", and its symmetry cases (Fig. 3) assume equal particles);
+//   - two species (the paper writes m_i, e_i but fixes none; its runs are "3 electrons", and
+//     its symmetry cases (Fig. 3) assume equal particles): the first n1 particles have mass m1
+//     and charge e1 of either sign, the others m and e; n1 = 0 (default) makes them all equal;
 //   - the sign is a parameter: sigma = +1 (default) is Coulomb's law, like charges repel;
 //     sigma = -1 is the formula as printed, V = -1/2 sum_{j != i} e_i e_j / |q_j - q_i|, under
 //     which like charges attract (a gravitational sign; the "breathing" of Fig. 3(b) needs
@@ -35,8 +36,8 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
  public:
   static constexpr std::string_view kName = "sphere_charges";
   static constexpr std::string_view kDescription =
-      "n equal point charges on the unit sphere, Coulomb potential of chordal distance "
-      "(DuToit Section 6)";
+      "n point charges on the unit sphere (equal, or two species of either sign), Coulomb "
+      "potential of chordal distance (DuToit Section 6)";
   // h = 0.02 (breathing period 5.3): at 16 h the generated symplecticity check sees RKMK5's
   // O(H^6) defect above its rounding floor (4.7e-8 at h = 0.01, below the 1e-7 it must exceed).
   static constexpr Exercise kExercise{"breathing_spinning", 0.02, 2.0, 2000.0};
@@ -73,16 +74,15 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
   /// tangent to the sphere through x_i, scaled by |x_i|^2.
   void set_configuration(double t, const Positions& x, const Positions& v, State& y) const;
 
-  /// The rate omega at which an equilateral triangle of attracting charges (sigma = -1) at polar
-  /// angle theta, turning rigidly about e3, is a relative equilibrium; NaN under repulsion
-  /// (the pull of the other two is then outward and no rate holds the triangle off the great
-  /// circle). The pull on q_i is strength sum_j (q_i - q_j) / r^3 with r = sqrt(3) sin(theta),
-  /// and sum_j (q_i - q_j) = 3 sin(theta) rho_i, rho_i the horizontal unit vector from the axis
-  /// to q_i: a horizontal force strength / (sqrt(3) sin^2(theta)) along rho_i, with no part
-  /// along q_i to be taken by the constraint (its e3 part is 0, off the equator). The
-  /// centripetal force m omega^2 sin(theta) must equal minus it:
-  ///   omega^2 = -strength / (sqrt(3) m sin^3(theta)),   strength = sigma k e^2.
-  double attracting_triangle_rate(double theta) const;
+  /// The rate omega at which the configuration q, turning rigidly about e3, supplies charge i's
+  /// centripetal acceleration -omega^2 rho_i (rho_i = (x_i, y_i, 0)) by the tangential part of
+  /// the force F_i = -dV/dq_i on it (the normal part is the constraint's): with P_i = I - q_i
+  /// q_i^T, m_i omega^2 P_i rho_i = -P_i F_i, so
+  ///   omega^2 = -(P_i rho_i) . F_i / (m_i |P_i rho_i|^2).
+  /// NaN where omega^2 <= 0 or P_i rho_i = 0 (charge i on the axis or on the equator), where no
+  /// rate holds it. q is a relative equilibrium if every charge gives the same rate (or has
+  /// P_i rho_i = 0 and P_i F_i = 0); the unit test checks the presets' rotating-frame field.
+  double rotation_rate(const Points& q, Eigen::Index i) const;
 
   double constrained_potential(const Positions& x) const;
   void constrained_gradient(const Positions& x, Positions& grad) const;
@@ -105,7 +105,8 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
 
   Inertia inertia_;
   Positions mass_;
-  double strength_;  // sigma k e^2
+  Eigen::VectorXd charge_;  // e_i
+  double coupling_;         // sigma k
 };
 
 }  // namespace geomint

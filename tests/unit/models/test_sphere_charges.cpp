@@ -1,7 +1,7 @@
 // Label `unit`: sphere_charges (DuToit Section 6) against independent derivations.
 //
-//   - V against the printed double sum 1/2 sum_{i != j} (times sigma k e^2), both signs, in
-//     both views;
+//   - V against the printed double sum 1/2 sum_{i != j} e_i e_j (times sigma k), both signs,
+//     one species and two of opposite charges, in both views; the two species' masses;
 //   - dV/dx against central finite differences of V, and the Hessian against central
 //     differences of dV/dx (Richardson-extrapolated), at points off the spheres too (the
 //     constrained integrator evaluates V at chord midpoints);
@@ -18,7 +18,9 @@
 //     tight reference integration; the attracting triangle on a small circle, spun at
 //     attracting_triangle_rate, accelerates only centripetally (a relative equilibrium, by the
 //     index-1 constrained form, not by the rate's derivation), and not at a rate 1 % off nor
-//     under repulsion, which has no such rate;
+//     under repulsion, which has no such rate; its linearisation's largest growth rate is
+//     printed; the opposite charges spinning (two species) are at rest in the frame turning at
+//     the rate of the closed form written here, and not at a rate 1 % off;
 //   - the breathing triangle's period and azimuth advance by quadrature
 //     (models/sphere_charges_breathing.hpp) against a Fehlberg 7(8) integration of the full
 //     model at tolerance 1e-14: theta reaches pi/2 at T_r / 4, turned by Delta phi / 4.
@@ -30,10 +32,13 @@
 #include <boost/numeric/odeint/stepper/generation.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta_fehlberg78.hpp>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <numbers>
 #include <vector>
 
 #include "models/sphere_charges.hpp"
+#include "models/relative_equilibrium.hpp"
 #include "models/sphere_charges_breathing.hpp"
 #include "models/views.hpp"
 #include "support/eigen_matchers.hpp"
@@ -54,13 +59,23 @@ static_assert(ConstrainedLagrangian<SphereCharges>);
 static_assert(DiagonalSphereLagrangian<SphereCharges>);
 static_assert(LieGroupOde<SphereCharges>);
 
-SphereCharges make_model(int n, double m, double e, double k, double sigma) {
+/// n charges of mass m and charge e, but the first n1 of mass m1 and charge e1.
+struct Species {
+  int n1 = 0;
+  double m1 = 1.0, e1 = 1.0;
+};
+constexpr Species kOneSpecies{}, kTwoSpecies{2, 2.3, -1.7};  // the second: opposite signs
+
+SphereCharges make_model(int n, double m, double e, double k, double sigma, Species species = kOneSpecies) {
   auto p = SphereCharges::default_parameters();
   p.set("n", n);
   p.set("m", m);
   p.set("e", e);
   p.set("k", k);
   p.set("sigma", sigma);
+  p.set("n1", species.n1);
+  p.set("m1", species.m1);
+  p.set("e1", species.e1);
   return SphereCharges(p);
 }
 
@@ -94,27 +109,38 @@ Positions accelerations(const SphereCharges& model, const State& y) {
 TEST(SphereCharges, PotentialIsThePrintedPairSumWithTheSignAsAParameter) {
   GEOMINT_SEEDED_RNG(rng, 201);
   const double e = 0.7, k = 1.9;
-  for (const double sigma : {1.0, -1.0}) {
-    const SphereCharges model = make_model(5, 1.3, e, k, sigma);
-    for (int trial = 0; trial < 5; ++trial) {
-      const State y = random_state(rng, 5);
-      const Positions x = off_sphere(rng, y);
-      double pairs = 0.0;  // DuToit Section 6.1: 1/2 sum_{j != i} e_i e_j / |q_j - q_i|
-      for (int i = 0; i < 5; ++i)
-        for (int j = 0; j < 5; ++j)
-          if (j != i) pairs += 0.5 * e * e / (x.segment<3>(3 * j) - x.segment<3>(3 * i)).norm();
-      EXPECT_REL_NEAR(model.constrained_potential(x), sigma * k * pairs, 1e-14);
-      const SphereCharges::Points q = SphereCharges::positions(y);
-      EXPECT_REL_NEAR(model.potential(q), model.constrained_potential(y.head(15)), 1e-15);
+  for (const Species species : {kOneSpecies, kTwoSpecies})
+    for (const double sigma : {1.0, -1.0}) {
+      const SphereCharges model = make_model(5, 1.3, e, k, sigma, species);
+      const auto charge = [&](int i) { return i < species.n1 ? species.e1 : e; };
+      for (int trial = 0; trial < 5; ++trial) {
+        const State y = random_state(rng, 5);
+        const Positions x = off_sphere(rng, y);
+        double pairs = 0.0;  // DuToit Section 6.1: 1/2 sum_{j != i} e_i e_j / |q_j - q_i|
+        for (int i = 0; i < 5; ++i)
+          for (int j = 0; j < 5; ++j)
+            if (j != i)
+              pairs += 0.5 * charge(i) * charge(j) / (x.segment<3>(3 * j) - x.segment<3>(3 * i)).norm();
+        EXPECT_REL_NEAR(model.constrained_potential(x), sigma * k * pairs, 1e-14);
+        const SphereCharges::Points q = SphereCharges::positions(y);
+        EXPECT_REL_NEAR(model.potential(q), model.constrained_potential(y.head(15)), 1e-15);
+      }
     }
-  }
+}
+
+TEST(SphereCharges, TwoSpeciesHaveTheirOwnMasses) {
+  const SphereCharges model = make_model(4, 1.3, 0.7, 1.0, 1.0, kTwoSpecies);
+  const Eigen::Vector4d masses(2.3, 2.3, 1.3, 1.3);
+  EXPECT_EIGEN_NEAR(model.inertia().diagonal(), masses, 0.0);
+  for (Eigen::Index i = 0; i < 4; ++i)
+    EXPECT_EIGEN_NEAR(model.mass().segment<3>(3 * i), Vec3::Constant(masses(i)), 0.0);
 }
 
 TEST(SphereCharges, GradientMatchesFiniteDifferencesOfThePotential) {
   GEOMINT_SEEDED_RNG(rng, 202);
-  const SphereCharges model = make_model(4, 1.0, 1.2, 0.8, 1.0);
   double worst = 0.0;
-  for (int trial = 0; trial < 5; ++trial) {
+  for (int trial = 0; trial < 10; ++trial) {
+    const SphereCharges model = make_model(4, 1.0, 1.2, 0.8, 1.0, trial < 5 ? kOneSpecies : kTwoSpecies);
     const State y = random_state(rng, 4);
     const Positions x = off_sphere(rng, y);
     Positions grad(12);
@@ -141,8 +167,9 @@ TEST(SphereCharges, GradientMatchesFiniteDifferencesOfThePotential) {
 
 TEST(SphereCharges, HessianMatchesFiniteDifferencesOfTheGradient) {
   GEOMINT_SEEDED_RNG(rng, 203);
-  for (const double sigma : {1.0, -1.0}) {
-    const SphereCharges model = make_model(4, 1.0, 1.1, 1.3, sigma);
+  for (const double sigma : {1.0, -1.0, 0.0}) {  // 0: two species, Coulomb's sign
+    const SphereCharges model = sigma == 0.0 ? make_model(4, 1.0, 1.1, 1.3, 1.0, kTwoSpecies)
+                                             : make_model(4, 1.0, 1.1, 1.3, sigma);
     for (int trial = 0; trial < 5; ++trial) {
       const State y = random_state(rng, 4);
       const Positions x = off_sphere(rng, y);
@@ -224,8 +251,9 @@ TEST(SphereCharges, ConfigurationAndSetConfigurationAreInverse) {
 
 TEST(SphereCharges, AccelerationsAreThoseOfTheIndexOneConstrainedForm) {
   GEOMINT_SEEDED_RNG(rng, 206);
-  for (const double sigma : {1.0, -1.0}) {
-    const SphereCharges model = make_model(3, 0.7, 1.3, 0.9, sigma);
+  for (const double sigma : {1.0, -1.0, 0.0}) {  // 0: two species, Coulomb's sign
+    const SphereCharges model = sigma == 0.0 ? make_model(3, 0.7, 1.3, 0.9, 1.0, kTwoSpecies)
+                                             : make_model(3, 0.7, 1.3, 0.9, sigma);
     for (int trial = 0; trial < 5; ++trial) {
       const State y = random_state(rng, 3);
       Positions x(9), v(9), grad(9);
@@ -250,8 +278,9 @@ TEST(SphereCharges, AccelerationsAreThoseOfTheIndexOneConstrainedForm) {
 
 TEST(SphereCharges, VectorFieldIsTangentAndConservesEnergyAndAngularMomentum) {
   GEOMINT_SEEDED_RNG(rng, 207);
-  for (const double sigma : {1.0, -1.0}) {
-    const SphereCharges model = make_model(4, 1.1, 0.9, 1.2, sigma);
+  for (const double sigma : {1.0, -1.0, 0.0}) {  // 0: two species, Coulomb's sign
+    const SphereCharges model = sigma == 0.0 ? make_model(4, 1.1, 0.9, 1.2, 1.0, kTwoSpecies)
+                                             : make_model(4, 1.1, 0.9, 1.2, sigma);
     for (int trial = 0; trial < 5; ++trial) {
       const State y = random_state(rng, 4);
       const auto p = testing::expect_sphere_vector_field(model, y, 1e-6);
@@ -286,7 +315,7 @@ TEST(SphereCharges, SpinningGreatCircleAcceleratesOnlyCentripetally) {
 
 TEST(SphereCharges, AttractingSmallCircleTriangleIsARelativeEquilibrium) {
   const auto s = testing::make_setup<SphereCharges>("attracting_small_circle");
-  const double omega = s.model.attracting_triangle_rate(std::numbers::pi / 4);
+  const double omega = s.model.rotation_rate(SphereCharges::positions(s.initial), 0);
   EXPECT_NEAR(omega, std::sqrt(1.0 / (std::sqrt(3.0) * std::pow(std::sqrt(0.5), 3))), 1e-15);  // m = e = k = 1
   const auto centripetal = [](const State& y, double rate, Eigen::Index i) {
     const Vec3 q = y.segment<3>(3 * i);
@@ -302,7 +331,29 @@ TEST(SphereCharges, AttractingSmallCircleTriangleIsARelativeEquilibrium) {
   // Under repulsion there is no rate.
   ParameterSet repelling = preset_parameters(find_preset<SphereCharges>("attracting_small_circle"), {});
   repelling.set("sigma", 1.0);
-  EXPECT_TRUE(std::isnan(SphereCharges(repelling).attracting_triangle_rate(std::numbers::pi / 4)));
+  EXPECT_TRUE(std::isnan(SphereCharges(repelling).rotation_rate(SphereCharges::positions(s.initial), 0)));
+  // Its linearisation in the frame turning with it (models/relative_equilibrium.hpp).
+  const double growth = largest_growth_rate(s.model, s.initial, omega);
+  std::printf("attracting_small_circle: omega %.4f, largest growth rate %.4g 1/s\n", omega, growth);
+}
+
+TEST(SphereCharges, OppositeChargesSpinningIsARelativeEquilibrium) {
+  const auto s = testing::make_setup<SphereCharges>("opposite_charges_spinning");
+  // The pair at polar angle theta = pi/3 (charge 1, mass 1), the pole's charge -2: along e_theta
+  // the pole pulls with -2 sin(theta) / r^3 (r = 2 sin(theta/2) = 1), the other of the pair
+  // pushes with cos(theta) / (4 sin^2 theta), and m omega^2 sin(theta) cos(theta) balances them.
+  const double theta = kPi / 3, r = 2 * std::sin(theta / 2);
+  const double omega = std::sqrt((2 * std::sin(theta) / (r * r * r) - std::cos(theta) / (4 * std::pow(std::sin(theta), 2))) /
+                                 (std::sin(theta) * std::cos(theta)));
+  EXPECT_NEAR(s.model.rotation_rate(SphereCharges::positions(s.initial), 1), omega, 1e-14);
+  EXPECT_NEAR(s.model.rotation_rate(SphereCharges::positions(s.initial), 2), omega, 1e-14);
+  EXPECT_TRUE(std::isnan(s.model.rotation_rate(SphereCharges::positions(s.initial), 0)));  // on the axis
+  // Every charge, the pole's too, is at rest in the frame turning at omega.
+  EXPECT_LE(rotating_frame_field(s.model, s.initial, omega).norm(), 1e-13);
+  EXPECT_GT(rotating_frame_field(s.model, s.initial, 1.01 * omega).norm(), 1e-2);
+  EXPECT_EIGEN_NEAR(s.model.mass().head<3>(), Vec3::Constant(10.0), 0.0);
+  const double growth = largest_growth_rate(s.model, s.initial, omega);
+  std::printf("opposite_charges_spinning: omega %.4f, largest growth rate %.4g 1/s\n", omega, growth);
 }
 
 // ---- Reference integrations with Boost.Odeint (Fehlberg 7(8)) -------------------------------
@@ -460,6 +511,9 @@ TEST(SphereCharges, RejectsBadParameters) {
   EXPECT_THROW(p.set("k", 0.0), InputError);
   EXPECT_THROW(p.set("sigma", 0.0), InputError);
   EXPECT_THROW(p.set("sigma", 2.0), InputError);
+  EXPECT_THROW(p.set("e1", std::numeric_limits<double>::quiet_NaN()), InputError);
+  p.set("n1", 4);  // more than n = 3
+  EXPECT_THROW(SphereCharges{p}, InputError);
 }
 
 }  // namespace
