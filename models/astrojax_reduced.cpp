@@ -8,6 +8,7 @@
 #include <string>
 
 #include "models/astrojax.hpp"
+#include "models/astrojax_planar.hpp"
 
 namespace geomint {
 
@@ -114,13 +115,8 @@ ParameterSet cartesian_parameters(const Preset<Astrojax>& cartesian) {
 
 }  // namespace
 
-ParameterSet AstrojaxReduced::default_parameters() {
-  return {
-      {"m1", 1.0, "kg", "mass of the bead sliding on the tether", ParameterDomain::positive()},
-      {"m2", 1.0, "kg", "mass at the end of the tether", ParameterDomain::positive()},
-      {"l", 1.0, "m", "tether length", ParameterDomain::positive()},
-      {"g", 9.81, "m/s^2", "gravitational acceleration, along -e3", ParameterDomain::positive()}};
-}
+// The planar ODE's: the masses, the tether's length and gravity (the support is fixed).
+ParameterSet AstrojaxReduced::default_parameters() { return AstrojaxPlanar::default_parameters(); }
 
 AstrojaxReduced::AstrojaxReduced(const ParameterSet& p)
     : m1_(p["m1"]), m2_(p["m2"]), l_(p["l"]), g_(p["g"]) {

@@ -14,6 +14,30 @@
 // the denominator are negative; lambda < l reduces to A |sin th2| < g |tan th2| + A (sin th1 +
 // |sin th2|)). The other root, sin th2 > 0, would need A < 0: no "stretched-out" equilibrium.
 // J_z = I omega with the locked inertia I = m1 r1^2 + m2 r2^2 (NOTES-dutoit 3.2).
+//
+// No stretched-out relative equilibrium, free or driven (DuToit Section 5.4.1 suggests, from
+// players' tricks, that the controlled Astrojax has one; NOTES-dutoit 3.3 rules it out for the
+// free one). Let the masses turn rigidly at rate Omega != 0 about a vertical axis, rho_i the
+// horizontal offset of mass i from the axis, so that its acceleration is -Omega^2 rho_i. With
+// n1 the unit vector from the support to the bead, n2 from the bead to the end and T > 0 the
+// one tension, the end's balance and the sum of both masses' balances are
+//   T n2 = Omega^2 m2 rho2 - m2 g e3,   T n1 = Omega^2 (m1 rho1 + m2 rho2) - (m1 + m2) g e3
+// (the model's own equations, M x'' + grad V = Dg^T mu with mu = -T: test_astrojax.cpp checks
+// them). Equating the squared lengths of T n2 and T n1,
+//   Omega^4 (m2^2 |rho2|^2 - |m1 rho1 + m2 rho2|^2) = ((m1 + m2)^2 - m2^2) g^2 > 0,
+// that is Omega^4 m1 (m1 |rho1|^2 + 2 m2 rho1 . rho2) < 0, so rho1 . rho2 < 0: in every
+// relative equilibrium the bead and the end are on opposite sides of the axis (a cowboy), and
+// none has both on one side (stretched out, rho1 . rho2 >= 0). The support's position never
+// enters the two balances, so this holds for the fixed support, for the circular driver in the
+// frame turning with its support (Omega = W about the circle's centre: its only relative
+// equilibria), for a support at constant velocity (a Galilean frame) and for one accelerating
+// uniformly upwards (g -> g + b). At Omega = 0 the same balances have no solution at all with
+// 0 < lambda < l (no equilibrium at rest). The vertical driver has no relative equilibria (its
+// forcing a W^2 sin(W t) e3 is constant in no frame); its steady motions would be periodic
+// orbits locked to the driver, as Kapitza's pendulum is held inverted by a vibrating support,
+// which the bench does not search: not checked. A player's stretched-out trick relies on what
+// the model leaves out (the bead's friction on the string, a hand that is not a prescribed
+// position).
 
 #include <cmath>
 

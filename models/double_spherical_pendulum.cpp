@@ -34,6 +34,7 @@ DoubleSphericalPendulum::DoubleSphericalPendulum(const ParameterSet& p)
   inertia_ << (m1 + m2) * l1 * l1, m2 * l1 * l2,  //
       m2 * l1 * l2, m2 * l2 * l2;
   weight_ << (m1 + m2) * g * l1, m2 * g * l2;
+  set_links(Links(l1, l2), Links(m1, m2), Vec3(0.0, 0.0, g));  // gravity along +e3
   allocate_scratch(2);
 }
 

@@ -10,13 +10,14 @@
 
 #include "models/configuration.hpp"
 #include "models/exercise.hpp"
+#include "models/linked_bobs.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_model.hpp"
 
 namespace geomint {
 
-class DoubleSphericalPendulum : public SphereModel<DoubleSphericalPendulum, 2, false> {
+class DoubleSphericalPendulum : public SphereModel<DoubleSphericalPendulum, 2, false>, public LinkedBobs<2> {
  public:
   static constexpr std::string_view kName = "double_spherical_pendulum";
   static constexpr std::string_view kDescription =

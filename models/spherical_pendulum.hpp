@@ -7,13 +7,14 @@
 
 #include "models/configuration.hpp"
 #include "models/exercise.hpp"
+#include "models/linked_bobs.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
 #include "models/sphere_model.hpp"
 
 namespace geomint {
 
-class SphericalPendulum : public SphereModel<SphericalPendulum, 1, true> {
+class SphericalPendulum : public SphereModel<SphericalPendulum, 1, true>, public LinkedBobs<1> {
  public:
   static constexpr std::string_view kName = "spherical_pendulum";
   static constexpr std::string_view kDescription = "spherical pendulum on S^2";

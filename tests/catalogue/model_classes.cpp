@@ -7,19 +7,34 @@
 #include <string_view>
 
 #include "catalogue/model_types.hpp"
+#include "models/views.hpp"
 #include "support/catalogue_cases.hpp"
 #include "support/momentum_maps.hpp"
 
 namespace geomint::testing {
 namespace {
 
-/// Which catalogue integrators run on Model, one character per entry in catalogue order ('1'
-/// runs): the views the model offers, as the integrators that need them see them.
+/// Whether an entry needing the view `needs` is seen by an integrator needing `reader`: the
+/// ConstrainedLagrangian view is a second formulation of a model (positions in R^d and
+/// holonomic constraints) that only the constrained integrators read, and offering it changes
+/// no code path of the others; so for them its entries are left out, and a model that offers it
+/// stays in the class of those that do not.
+bool seen_by(std::string_view needs, std::string_view reader) {
+  return needs != view::ConstrainedLagrangian::name || reader == view::ConstrainedLagrangian::name;
+}
+
+/// Which catalogue integrators run on Model, as an integrator needing the view `reader` sees
+/// them: one character per entry in catalogue order ('1' runs, '0' not, '-' not seen). The
+/// constrained integrators also see whether the potential's gradient is constant (their Newton
+/// iteration then needs no Hessian: the one branch of their code the model decides).
 template <class Model>
-std::string runnable_signature() {
+std::string runnable_signature(std::string_view reader) {
   std::string signature;
   for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
-    signature += method.runs ? '1' : '0';
+    signature += !seen_by(method.needs, reader) ? '-' : method.runs ? '1' : '0';
+  if (reader == view::ConstrainedLagrangian::name) {
+    if constexpr (ConstrainedLagrangian<Model>) signature += Model::kConstantPotentialGradient ? 'g' : 'h';
+  }
   return signature;
 }
 
@@ -50,11 +65,11 @@ bool on_model_named(std::string_view model, F&& f) {
 
 }  // namespace
 
-bool first_of_its_class(std::string_view model) {
+bool first_of_its_class(std::string_view model, std::string_view reader) {
   return on_model_named(model, [&]<class Model>() {
     return !some_model_before(model, [&]<class M>() {
       return manifold_of<M>() == manifold_of<Model>() &&
-             runnable_signature<M>() == runnable_signature<Model>();
+             runnable_signature<M>(reader) == runnable_signature<Model>(reader);
     });
   });
 }

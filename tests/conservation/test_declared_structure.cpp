@@ -355,7 +355,7 @@ void register_structure_cases(testing::Covered covered) {
         });
       return;
     }
-    if (!testing::first_of_its_class(Model::kName)) return;
+    if (!testing::first_of_its_class(Model::kName, method.needs)) return;
     testing::register_case("Symmetry", name, [&method] { expect_symmetry_as_declared(method); });
     if constexpr (SphereLagrangian<Model>) {
       testing::register_case("Symplecticity", name,

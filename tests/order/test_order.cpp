@@ -102,9 +102,8 @@ void expect_declared_order(const CompiledIntegrator<Model>& method) {
 
 template <class Model>
 void register_order_cases(testing::Covered covered) {
-  if (!testing::first_of_its_class(Model::kName)) return;
   testing::for_each_runnable<Model>(covered, [](const CompiledIntegrator<Model>& method) {
-    if (!method.entry->adaptive)
+    if (!method.entry->adaptive && testing::first_of_its_class(Model::kName, method.needs))
       testing::register_case("DeclaredOrder", testing::case_name(method),
                              [&method] { expect_declared_order(method); });
   });

@@ -29,6 +29,7 @@
 #include "models/relative_equilibrium.hpp"
 #include "models/sphere_charges.hpp"
 #include "reference/odeint.hpp"
+#include "support/departure_rate.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint {
@@ -60,22 +61,6 @@ State turned_back(const State& y, Eigen::Index i, double azimuth) {
   return out;
 }
 
-/// The least-squares slope of log D against t over the first stretch with low <= D <= high.
-double growth_rate(const std::vector<std::pair<double, double>>& d, double low, double high) {
-  double n = 0, st = 0, sy = 0, stt = 0, sty = 0;
-  for (const auto& [t, dist] : d) {
-    if (dist > high) break;
-    if (dist < low) continue;
-    const double y = std::log(dist);
-    n += 1;
-    st += t;
-    sy += y;
-    stt += t * t;
-    sty += t * y;
-  }
-  return (n * sty - st * sy) / (n * stt - st * st);
-}
-
 struct Departure {
   std::string preset;
   Eigen::Index charge;  // the one nudged, off the axis
@@ -99,7 +84,7 @@ TEST_P(ChargesDeparture, DepartsAtItsLinearisationsGrowthRate) {
   integrate(solver, y, 0.0, kT, [&](double t, const State& state) {
     d.emplace_back(t, (turned_back(state, c.charge, azimuth) - s.initial).norm());
   });
-  const double measured = growth_rate(d, 1e-7, 1e-3);
+  const double measured = testing::departure_rate(d, 1e-7, 1e-3);
   std::printf("%s: omega %.4f, D(0) = %.2e, D(T) = %.2e; growth rate measured %.4f 1/s, "
               "linearisation %.4f 1/s (ratio %.4f)\n",
               c.preset.c_str(), omega, d.front().second, d.back().second, measured, predicted,

@@ -26,6 +26,7 @@
 #include "models/astrojax_relative_equilibrium.hpp"
 #include "models/relative_equilibrium.hpp"
 #include "reference/odeint.hpp"
+#include "support/departure_rate.hpp"
 #include "support/model_setup.hpp"
 
 namespace geomint {
@@ -60,29 +61,13 @@ std::vector<std::pair<double, double>> departure(const Astrojax& model, const As
   return d;
 }
 
-/// The least-squares slope of log D against t over the first stretch with low <= D <= high.
-double growth_rate(const std::vector<std::pair<double, double>>& d, double low, double high) {
-  double n = 0, st = 0, sy = 0, stt = 0, sty = 0;
-  for (const auto& [t, dist] : d) {
-    if (dist > high) break;
-    if (dist < low) continue;
-    const double y = std::log(dist);
-    n += 1;
-    st += t;
-    sy += y;
-    stt += t * t;
-    sty += t * y;
-  }
-  return (n * sty - st * sy) / (n * stt - st * st);
-}
-
 TEST(DuToitCowboy, TheUnstableOneDepartsAtItsLinearisationsGrowthRate) {
   const auto s = testing::make_setup<Astrojax>("cowboy_unstable");
   const auto re = astrojax_cowboy(1, 1, 1, 9.81, 0.5);
   ASSERT_LE((s.initial - re.state).norm(), 0.0) << "the preset is the closed form";
   const double predicted = largest_growth_rate(s.model, re.state, re.omega);
   const auto d = departure(s.model, re);
-  const double measured = growth_rate(d, 1e-7, 1e-3);
+  const double measured = testing::departure_rate(d, 1e-7, 1e-3);
   std::printf("cowboy_unstable: D(0) = %.2e, D(T) = %.2e; growth rate measured %.4f 1/s, "
               "linearisation %.4f 1/s (ratio %.4f)\n",
               d.front().second, d.back().second, measured, predicted, measured / predicted);

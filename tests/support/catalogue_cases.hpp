@@ -19,14 +19,18 @@
 // models/state_blocks.hpp): every model on (TS^2)^n shares one manifold whatever its n, and the
 // free rigid body (one so3* block) is another.
 //
-// The class of a model: its manifold and the set of catalogue integrators that run on it
-// (runnable_signature, in tests/catalogue/model_classes.cpp), i.e. the views it offers. The models
-// of one class take the same code path through every integrator; models of one manifold can differ
-// in it (a diagonal inertia admits the explicit VI, and the implicit VI then solves (3.16) body by
-// body; a coupled one takes the coupled solve). The suites whose checks are not about the model
-// itself (order, symmetry, symplecticity, energy drift) run each integrator on the first registry
-// model of every class it runs on (first_of_its_class); today
-//   (TS2)^n, diagonal inertia   spherical_pendulum
+// The class of a model, for one integrator: its manifold and the set of catalogue integrators
+// that run on it as that integrator sees them (runnable_signature, in
+// tests/catalogue/model_classes.cpp), i.e. the views it offers. The models of one class take the
+// same code path through the integrator; models of one manifold can differ in it (a diagonal
+// inertia admits the explicit VI, and the implicit VI then solves (3.16) body by body; a coupled
+// one takes the coupled solve). The ConstrainedLagrangian view, read by the constrained
+// integrators only, is left out of the others' signature (offering it changes none of their
+// code paths), and the constrained integrators also see whether the potential's gradient is
+// constant (no Hessian in their Newton iteration). The suites whose checks are not about the
+// model itself (order, symmetry, symplecticity, energy drift) run each integrator on the first
+// registry model of every class it runs on (first_of_its_class); today
+//   (TS2)^n, diagonal inertia   spherical_pendulum (and, constrained with a Hessian, sphere_charges)
 //   (TS2)^n, coupled inertia    double_spherical_pendulum
 //   so3*                        free_rigid_body
 // The suites whose promise is about every state the integrator visits (the manifold, the
@@ -82,11 +86,11 @@ void for_each_runnable(Covered covered, F&& f) {
     if (method.runs) f(method);
 }
 
-/// Whether the registry model named `model` is the first registry model of its class: the
-/// models on the same manifold on which the same catalogue integrators run. Computed in one unit
-/// that includes every model (tests/catalogue/model_classes.cpp), so that a suite's unit includes
-/// only its own.
-bool first_of_its_class(std::string_view model);
+/// Whether the registry model named `model` is the first registry model of its class for an
+/// integrator that needs the view `reader` (CompiledIntegrator::needs): the models on the same
+/// manifold on which the same catalogue integrators run, as that integrator sees them. Computed in one unit that includes every model
+/// (tests/catalogue/model_classes.cpp), so that a suite's unit includes only its own.
+bool first_of_its_class(std::string_view model, std::string_view reader);
 
 /// Whether the registry model named `model` is the first, among those the catalogue integrator
 /// `integrator` runs on, that declares a momentum map (tests/catalogue/model_classes.cpp).
