@@ -68,6 +68,24 @@ S potential(double m1, double m2, double l, double g, const ShapeT<S>& s) {
   return -(m1 + m2) * g * s(0) * cos(s(1)) - m2 * g * (l - s(0)) * cos(s(2));
 }
 
+/// From K: the locked inertia I = K_(phi,phi), the coupling K_(s,phi), A and V_mu (header).
+template <class S>
+struct RouthianParts {
+  S inertia;
+  ShapeT<S> coupling;
+  Eigen::Matrix<S, 4, 4> a;
+  S amended;
+};
+
+template <class S>
+RouthianParts<S> routhian_parts(const AstrojaxReduced& m, const ShapeT<S>& s, double mu) {
+  const Eigen::Matrix<S, 5, 5> k = kinetic<S>(m.m1(), m.m2(), m.l(), s);
+  RouthianParts<S> r{k(4, 4), k.template block<4, 1>(0, 4), {}, {}};
+  r.a = k.template topLeftCorner<4, 4>() - r.coupling * r.coupling.transpose() / r.inertia;
+  r.amended = potential<S>(m.m1(), m.m2(), m.l(), m.g(), s) + mu * mu / (2.0 * r.inertia);
+  return r;
+}
+
 /// The Routhian's coefficients A, b and V_mu at (s, mu), with their derivatives in s.
 struct Routhian {
   Eigen::Matrix4d a;
@@ -81,23 +99,19 @@ struct Routhian {
 Routhian routhian(const AstrojaxReduced& m, const Eigen::Vector4d& s, double mu) {
   ShapeT<AD> sa;
   for (int k = 0; k < 4; ++k) sa(k) = AD(s(k), 4, k);
-  const Eigen::Matrix<AD, 5, 5> k = kinetic<AD>(m.m1(), m.m2(), m.l(), sa);
-  const AD inertia = k(4, 4);
-  const ShapeT<AD> coupling = k.block<4, 1>(0, 4);
-  const Eigen::Matrix<AD, 4, 4> a = k.topLeftCorner<4, 4>() - coupling * coupling.transpose() / inertia;
-  const ShapeT<AD> b = coupling * (AD(mu) / inertia);
-  const AD amended = potential<AD>(m.m1(), m.m2(), m.l(), m.g(), sa) + mu * mu / (2.0 * inertia);
+  const RouthianParts<AD> p = routhian_parts<AD>(m, sa, mu);
+  const ShapeT<AD> b = p.coupling * (AD(mu) / p.inertia);
   Routhian r;
   for (int i = 0; i < 4; ++i) {
     for (int j = 0; j < 4; ++j) {
-      r.a(i, j) = a(i, j).value();
-      for (int d = 0; d < 4; ++d) r.da[d](i, j) = a(i, j).derivatives()(d);
+      r.a(i, j) = p.a(i, j).value();
+      for (int d = 0; d < 4; ++d) r.da[d](i, j) = p.a(i, j).derivatives()(d);
     }
     r.db.row(i) = b(i).derivatives().transpose();
-    r.coupling(i) = coupling(i).value();
+    r.coupling(i) = p.coupling(i).value();
   }
-  r.grad_amended = amended.derivatives();
-  r.inertia = inertia.value();
+  r.grad_amended = p.amended.derivatives();
+  r.inertia = p.inertia.value();
   return r;
 }
 
@@ -150,14 +164,9 @@ void AstrojaxReduced::rhs(double /*t*/, const State& y, State& dy) const {
 }
 
 double AstrojaxReduced::energy(const State& y) const {
-  const Shape s = y.head<4>(), rate = y.segment<4>(4);
-  const double mu = y(9);
-  const Eigen::Matrix<double, 5, 5> k = kinetic_matrix(s);
-  const Eigen::Vector4d coupling = k.block<4, 1>(0, 4);
-  const double inertia = k(4, 4);
-  const Eigen::Matrix4d a = k.topLeftCorner<4, 4>() - coupling * coupling.transpose() / inertia;
-  return 0.5 * rate.dot(a * rate) + potential<double>(m1_, m2_, l_, g_, s) +
-         mu * mu / (2.0 * inertia);
+  const Shape rate = y.segment<4>(4);
+  const RouthianParts<double> p = routhian_parts<double>(*this, y.head<4>(), y(9));
+  return 0.5 * rate.dot(p.a * rate) + p.amended;
 }
 
 AstrojaxState AstrojaxReduced::cartesian_state(const State& y) const {

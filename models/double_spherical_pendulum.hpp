@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "models/configuration.hpp"
 #include "models/exercise.hpp"
 #include "models/linked_bobs.hpp"
 #include "models/parameters.hpp"
@@ -40,10 +39,6 @@ class DoubleSphericalPendulum : public SphereModel<DoubleSphericalPendulum, 2, f
   const Inertia& inertia() const { return inertia_; }
   double potential(const Points& q) const;
   void potential_gradient(const Points& q, Points& grad) const;
-  /// The pivot and the two bobs (models/configuration.hpp).
-  Eigen::Matrix3Xd configuration_points(double /*t*/, const State& y) const {
-    return chain_joints(Vec3::Zero(), positions(y), Eigen::Vector2d(parameters_.l1, parameters_.l2));
-  }
 
  private:
   Parameters parameters_;

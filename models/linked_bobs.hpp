@@ -8,11 +8,14 @@
 // constant: the constrained integrators need no Hessian). A model on (S^2)^N whose state is
 // (q_1..q_N, w_1..w_N), q_k the direction of link k and q_k' = w_k x q_k with w_k . q_k = 0
 // (models/sphere_model.hpp), offers the view by deriving from LinkedBobs<N> and calling
-// set_links in its constructor: the spherical pendulum (N = 1) and the double spherical
+// set_links in its constructor (its configuration_points, the pivot and the bobs, come with
+// it): the spherical pendulum (N = 1) and the double spherical
 // pendulum (N = 2). Both forms are the same Lagrangian, so the constrained methods' flows are
 // comparable with the sphere methods' state for state.
 
 #include <Eigen/Core>
+
+#include "models/configuration.hpp"
 
 namespace geomint {
 
@@ -42,6 +45,12 @@ class LinkedBobs {
       x.template segment<3>(3 * k) = joint;
       v.template segment<3>(3 * k) = rate;
     }
+  }
+
+  /// The pivot and the bobs (models/configuration.hpp).
+  template <class State>
+  Eigen::Matrix3Xd configuration_points(double /*t*/, const State& y) const {
+    return chain_joints(Eigen::Vector3d::Zero(), y.template head<3 * N>().reshaped(3, N), length_);
   }
 
   /// q_k = (x_k - x_{k-1}) / l_k, w_k = q_k x (x_k' - x_{k-1}') / l_k: the inverse of

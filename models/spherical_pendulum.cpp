@@ -16,7 +16,6 @@ ParameterSet SphericalPendulum::default_parameters() {
 SphericalPendulum::SphericalPendulum(const ParameterSet& p) {
   inertia_ = Inertia::constant(1, p["m"] * p["l"] * p["l"]);
   weight_ = p["m"] * p["g"] * p["l"];
-  length_ = p["l"];
   set_links(Links::Constant(p["l"]), Links::Constant(p["m"]), Vec3(0.0, 0.0, p["g"]));  // gravity along +e3
   allocate_scratch(1);
 }

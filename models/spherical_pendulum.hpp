@@ -5,7 +5,6 @@
 #include <string_view>
 #include <vector>
 
-#include "models/configuration.hpp"
 #include "models/exercise.hpp"
 #include "models/linked_bobs.hpp"
 #include "models/parameters.hpp"
@@ -29,15 +28,10 @@ class SphericalPendulum : public SphereModel<SphericalPendulum, 1, true>, public
   const Inertia& inertia() const { return inertia_; }
   double potential(const Points& q) const { return -weight_ * q(2, 0); }
   void potential_gradient(const Points& /*q*/, Points& grad) const { grad << 0.0, 0.0, -weight_; }
-  /// The pivot and the bob (models/configuration.hpp).
-  Eigen::Matrix3Xd configuration_points(double /*t*/, const State& y) const {
-    return chain_joints(Vec3::Zero(), positions(y), Eigen::Matrix<double, 1, 1>(length_));
-  }
 
  private:
   Inertia inertia_;
   double weight_;  // m g l
-  double length_;
 };
 
 }  // namespace geomint

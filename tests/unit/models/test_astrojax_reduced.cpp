@@ -146,22 +146,13 @@ TEST(AstrojaxReduced, CowboysAreShapesAtRestTurningAtOmega) {
   }
 }
 
-/// The final state of a Fehlberg 7(8) run at rtol 1e-13 and the smallest |sin theta_i|,
-/// lambda and l - lambda along it (reduced) or |sin| of the segments' polar angles (Cartesian).
-template <class M>
-typename M::State tight_final(const M& model, typename M::State y, double T, double& chart_margin) {
-  IntegratorOptions tight;
-  tight.tolerances.rtol = 1e-13;
-  tight.tolerances.atol = 1e-15;
-  tight.T = T;
-  OdeintRkf78<M> solver(model, tight);
-  chart_margin = 1.0;
-  integrate(solver, y, 0.0, T, [&](double, const typename M::State& s) {
-    if constexpr (std::is_same_v<M, AstrojaxReduced>)
-      chart_margin = std::min({chart_margin, std::abs(std::sin(s(1))), std::abs(std::sin(s(2))),
-                               s(0), model.l() - s(0)});
-  });
-  return y;
+/// Fehlberg 7(8) at rtol 1e-13 over [0, T].
+IntegratorOptions tight(double T) {
+  IntegratorOptions o;
+  o.tolerances.rtol = 1e-13;
+  o.tolerances.atol = 1e-15;
+  o.T = T;
+  return o;
 }
 
 TEST(AstrojaxReduced, ReconstructedSpatialRunsAgreeWithTheCartesianModel) {
@@ -173,9 +164,16 @@ TEST(AstrojaxReduced, ReconstructedSpatialRunsAgreeWithTheCartesianModel) {
   for (const auto& run : runs) {
     const auto reduced = testing::make_setup<AstrojaxReduced>(run.preset);
     const auto cartesian = testing::make_setup<Astrojax>(run.preset);
-    double margin = 0, unused = 0;
-    const State y = tight_final(reduced.model, reduced.initial, run.T, margin);
-    const AstrojaxState x = tight_final(cartesian.model, cartesian.initial, run.T, unused);
+    // The smallest of |sin theta_i|, lambda and l - lambda along the reduced run.
+    double margin = 1.0;
+    OdeintRkf78<AstrojaxReduced> solver(reduced.model, tight(run.T));
+    State y = reduced.initial;
+    integrate(solver, y, 0.0, run.T, [&](double, const State& s) {
+      margin = std::min({margin, std::abs(std::sin(s(1))), std::abs(std::sin(s(2))), s(0),
+                         reduced.model.l() - s(0)});
+    });
+    const AstrojaxState x =
+        testing::final_state<OdeintRkf78<Astrojax>>(cartesian.model, cartesian.initial, tight(run.T));
     const double difference = (reduced.model.cartesian_state(y) - x).cwiseAbs().maxCoeff();
     std::printf("%s to T = %g: |reconstructed - Cartesian|_max = %.2e, chart margin %.3f\n",
                 run.preset, run.T, difference, margin);

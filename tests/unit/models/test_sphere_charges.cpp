@@ -66,6 +66,14 @@ struct Species {
 };
 constexpr Species kOneSpecies{}, kTwoSpecies{2, 2.3, -1.7};  // the second: opposite signs
 
+/// The variants the field's checks run on: both signs of one species, and two species under
+/// Coulomb's sign.
+struct Variant {
+  double sigma;
+  Species species;
+};
+constexpr Variant kVariants[] = {{1.0, kOneSpecies}, {-1.0, kOneSpecies}, {1.0, kTwoSpecies}};
+
 SphereCharges make_model(int n, double m, double e, double k, double sigma, Species species = kOneSpecies) {
   auto p = SphereCharges::default_parameters();
   p.set("n", n);
@@ -167,9 +175,9 @@ TEST(SphereCharges, GradientMatchesFiniteDifferencesOfThePotential) {
 
 TEST(SphereCharges, HessianMatchesFiniteDifferencesOfTheGradient) {
   GEOMINT_SEEDED_RNG(rng, 203);
-  for (const double sigma : {1.0, -1.0, 0.0}) {  // 0: two species, Coulomb's sign
-    const SphereCharges model = sigma == 0.0 ? make_model(4, 1.0, 1.1, 1.3, 1.0, kTwoSpecies)
-                                             : make_model(4, 1.0, 1.1, 1.3, sigma);
+  for (const Variant& variant : kVariants) {
+    const double sigma = variant.sigma;
+    const SphereCharges model = make_model(4, 1.0, 1.1, 1.3, sigma, variant.species);
     for (int trial = 0; trial < 5; ++trial) {
       const State y = random_state(rng, 4);
       const Positions x = off_sphere(rng, y);
@@ -251,9 +259,9 @@ TEST(SphereCharges, ConfigurationAndSetConfigurationAreInverse) {
 
 TEST(SphereCharges, AccelerationsAreThoseOfTheIndexOneConstrainedForm) {
   GEOMINT_SEEDED_RNG(rng, 206);
-  for (const double sigma : {1.0, -1.0, 0.0}) {  // 0: two species, Coulomb's sign
-    const SphereCharges model = sigma == 0.0 ? make_model(3, 0.7, 1.3, 0.9, 1.0, kTwoSpecies)
-                                             : make_model(3, 0.7, 1.3, 0.9, sigma);
+  for (const Variant& variant : kVariants) {
+    const double sigma = variant.sigma;
+    const SphereCharges model = make_model(3, 0.7, 1.3, 0.9, sigma, variant.species);
     for (int trial = 0; trial < 5; ++trial) {
       const State y = random_state(rng, 3);
       Positions x(9), v(9), grad(9);
@@ -278,9 +286,9 @@ TEST(SphereCharges, AccelerationsAreThoseOfTheIndexOneConstrainedForm) {
 
 TEST(SphereCharges, VectorFieldIsTangentAndConservesEnergyAndAngularMomentum) {
   GEOMINT_SEEDED_RNG(rng, 207);
-  for (const double sigma : {1.0, -1.0, 0.0}) {  // 0: two species, Coulomb's sign
-    const SphereCharges model = sigma == 0.0 ? make_model(4, 1.1, 0.9, 1.2, 1.0, kTwoSpecies)
-                                             : make_model(4, 1.1, 0.9, 1.2, sigma);
+  for (const Variant& variant : kVariants) {
+    const double sigma = variant.sigma;
+    const SphereCharges model = make_model(4, 1.1, 0.9, 1.2, sigma, variant.species);
     for (int trial = 0; trial < 5; ++trial) {
       const State y = random_state(rng, 4);
       const auto p = testing::expect_sphere_vector_field(model, y, 1e-6);
