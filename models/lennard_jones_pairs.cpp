@@ -532,6 +532,20 @@ double LennardJonesPairs::pair_force(double r) const {
   return r * r < t.cut2 ? force - t.c_cut * r : 0.0;
 }
 
+// In u = |d|^2 with s = (sigma^2 / u)^3: phi = 4 eps (s^2 - s), dphi/du = c(u) / 2 and
+// d^2phi/du^2 = 4 eps (42 s^2 - 12 s) / u^2, so that the Hessian of phi(|d|^2) in d is
+//   2 dphi/du I + 4 d^2phi/du^2 d d^T = c(u) I + 24 eps (28 s^2 - 8 s) / u^2 d d^T;
+// the cutoff form subtracts c(u_c) from c(u) inside r_c and is 0 beyond.
+Eigen::Matrix3d LennardJonesPairs::pair_hessian(const Eigen::Vector3d& d) const {
+  const PairTerms t = pair_terms(epsilon_, sigma_, cutoff_);
+  const double u = d.squaredNorm();
+  if (!(u < t.cut2)) return Eigen::Matrix3d::Zero();
+  const double s2 = t.sigma2 / u, s = s2 * s2 * s2;
+  const double c = -t.eps24 * s * (2.0 * s - 1.0) / u - t.c_cut;
+  const double curvature = t.eps24 * (28.0 * s * s - 8.0 * s) / (u * u);
+  return c * Eigen::Matrix3d::Identity() + curvature * d * d.transpose();
+}
+
 Eigen::Index LennardJonesPairs::evaluated_pairs(const Eigen::Matrix3Xd& q) const {
   if (!cells_) return n_ * (n_ - 1) / 2;
   cells_->build(q);

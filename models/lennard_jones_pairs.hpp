@@ -43,6 +43,9 @@ class LennardJonesPairs {
   double pair_energy(double r) const;
   /// d phi / dr of one pair at distance r (d phi_c / dr with a cutoff): > 0 attracts.
   double pair_force(double r) const;
+  /// The Hessian of phi(|d|) (phi_c) in d = q_i - q_j, for the constrained integrators' Newton
+  /// iteration (models/bodies_on_spheres.hpp).
+  Eigen::Matrix3d pair_hessian(const Eigen::Vector3d& d) const;
 
   /// How many pairs an evaluation at q computes: n(n-1)/2, or with a cutoff the pairs of
   /// neighbouring cells (a superset of those closer than r_c). Rebuilds the cell list.

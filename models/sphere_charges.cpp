@@ -13,10 +13,6 @@ namespace {
 
 using Vec3 = Eigen::Vector3d;
 
-Eigen::Map<const SphereCharges::Points> as_points(const SphereCharges::Positions& x) {
-  return {x.data(), 3, x.size() / 3};
-}
-
 /// The point at polar angle theta from +e3 and azimuth phi (NOTES-dutoit 5.2).
 Vec3 polar_point(double theta, double phi) {
   return {std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta)};
@@ -114,7 +110,7 @@ SphereCharges::SphereCharges(const ParameterSet& p) {
   masses.head(n1).setConstant(p["m1"]);
   charge_.head(n1).setConstant(p["e1"]);
   inertia_ = Inertia(masses);
-  mass_ = masses.replicate(1, 3).transpose().reshaped();
+  set_bodies(masses, 1.0, Points::Zero(3, n));
   coupling_ = p["sigma"] * p["k"];
   allocate_scratch(n);
 }
@@ -122,7 +118,7 @@ SphereCharges::SphereCharges(const ParameterSet& p) {
 // ---- The potential, on the columns q_i ------------------------------------------------------
 
 // DuToit Section 6.1 with NOTES-dutoit 0: V = sigma k sum_{i<j} e_i e_j / |q_i - q_j|.
-double SphereCharges::coulomb_energy(const PointsRef& q) const {
+double SphereCharges::potential(const Points& q) const {
   double v = 0.0;
   for (Eigen::Index i = 0; i < q.cols(); ++i)
     for (Eigen::Index j = i + 1; j < q.cols(); ++j)
@@ -131,7 +127,7 @@ double SphereCharges::coulomb_energy(const PointsRef& q) const {
 }
 
 // NOTES-dutoit 2.4: dV/dq_i = -sigma k sum_{j != i} e_i e_j d_ij / r_ij^3, d_ij = q_i - q_j.
-void SphereCharges::coulomb_gradient(const PointsRef& q, Eigen::Ref<Points> grad) const {
+void SphereCharges::potential_gradient(const Points& q, Points& grad) const {
   grad.setZero();
   for (Eigen::Index i = 0; i < q.cols(); ++i)
     for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
@@ -143,62 +139,22 @@ void SphereCharges::coulomb_gradient(const PointsRef& q, Eigen::Ref<Points> grad
     }
 }
 
-double SphereCharges::potential(const Points& q) const { return coulomb_energy(q); }
-
-void SphereCharges::potential_gradient(const Points& q, Points& grad) const {
-  coulomb_gradient(q, grad);
-}
-
-// ---- ConstrainedLagrangian view --------------------------------------------------------------
-
-void SphereCharges::configuration(double /*t*/, const State& y, Positions& x, Positions& v) const {
-  const auto q = positions(y);
-  const auto w = velocities(y);
-  x.resize(positions_dimension());
-  v.resize(positions_dimension());
-  for (Eigen::Index i = 0; i < bodies(); ++i) {
-    x.segment<3>(3 * i) = q.col(i);
-    v.segment<3>(3 * i) = w.col(i).cross(q.col(i));
-  }
-}
-
-void SphereCharges::set_configuration(double /*t*/, const Positions& x, const Positions& v,
-                                      State& y) const {
-  const Eigen::Index n = bodies();
-  y.resize(6 * n);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const Vec3 xi = x.segment<3>(3 * i);
-    y.segment<3>(3 * i) = xi;
-    y.segment<3>(3 * (n + i)) = xi.cross(v.segment<3>(3 * i));
-  }
-}
-
 double SphereCharges::rotation_rate(const Points& q, Eigen::Index i) const {
   Points grad(3, q.cols());
-  coulomb_gradient(q, grad);
+  potential_gradient(q, grad);
   const Vec3 qi = q.col(i);
   const Vec3 rho(qi.x(), qi.y(), 0.0);
   const Vec3 tangent = rho - qi.dot(rho) * qi;  // P_i rho_i
-  const double omega2 = tangent.dot(grad.col(i)) / (mass_(3 * i) * tangent.squaredNorm());
+  const double omega2 = tangent.dot(grad.col(i)) / (mass()(3 * i) * tangent.squaredNorm());
   return omega2 > 0.0 && std::isfinite(omega2) ? std::sqrt(omega2)
                                                 : std::numeric_limits<double>::quiet_NaN();
 }
 
-double SphereCharges::constrained_potential(const Positions& x) const {
-  return coulomb_energy(as_points(x));
-}
+// ---- ConstrainedLagrangian view --------------------------------------------------------------
 
-void SphereCharges::constrained_gradient(const Positions& x, Positions& grad) const {
-  grad.resize(positions_dimension());
-  Eigen::Map<Points> columns(grad.data(), 3, bodies());
-  coulomb_gradient(as_points(x), columns);
-}
-
-// NOTES-dutoit 2.4: with d = x_i - x_j, r = |d|, the pair term's blocks are
-//   d^2 V_ij / dx_i^2 = d^2 V_ij / dx_j^2 = -sigma k e_i e_j (I / r^3 - 3 d d^T / r^5) =: B,
-//   d^2 V_ij / dx_i dx_j = -B.
-void SphereCharges::potential_hessian(const Positions& x, PositionMatrix& hess) const {
-  const auto q = as_points(x);
+// NOTES-dutoit 2.4: with d = q_i - q_j, r = |d|, the pair term's Hessian in d is
+//   B = -sigma k e_i e_j (I / r^3 - 3 d d^T / r^5).
+void SphereCharges::ambient_potential_hessian(const Points& q, PositionMatrix& hess) const {
   hess.setZero(positions_dimension(), positions_dimension());
   for (Eigen::Index i = 0; i < q.cols(); ++i)
     for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
@@ -208,35 +164,8 @@ void SphereCharges::potential_hessian(const Positions& x, PositionMatrix& hess) 
       const Eigen::Matrix3d b =
           -coupling_ * charge_(i) * charge_(j) * inv_r3 *
           (Eigen::Matrix3d::Identity() - (3.0 / r2) * d * d.transpose());
-      hess.block<3, 3>(3 * i, 3 * i) += b;
-      hess.block<3, 3>(3 * j, 3 * j) += b;
-      hess.block<3, 3>(3 * i, 3 * j) -= b;
-      hess.block<3, 3>(3 * j, 3 * i) -= b;
+      add_difference_hessian(i, j, b, hess);
     }
-}
-
-// DuToit Section 6.3: g(q) = (q_i . q_i - 1)_i.
-void SphereCharges::constraints(double /*t*/, const Positions& x, Constraints& g) const {
-  g.resize(constraint_count());
-  for (Eigen::Index i = 0; i < bodies(); ++i) g(i) = x.segment<3>(3 * i).squaredNorm() - 1.0;
-}
-
-void SphereCharges::constraint_jacobian(double /*t*/, const Positions& x,
-                                        ConstraintJacobian& dg) const {
-  dg.setZero(constraint_count(), positions_dimension());
-  for (Eigen::Index i = 0; i < bodies(); ++i)
-    dg.block<1, 3>(i, 3 * i) = 2.0 * x.segment<3>(3 * i).transpose();
-}
-
-void SphereCharges::constraint_rate(double /*t*/, const Positions& /*x*/, Constraints& rate) const {
-  rate.setZero(constraint_count());
-}
-
-void SphereCharges::constraint_curvature(double /*t*/, const Positions& /*x*/, const Positions& v,
-                                         Constraints& curvature) const {
-  curvature.resize(constraint_count());
-  for (Eigen::Index i = 0; i < bodies(); ++i)
-    curvature(i) = 2.0 * v.segment<3>(3 * i).squaredNorm();
 }
 
 // ---- Presets: DuToit Fig. 3, with the initial conditions of NOTES-dutoit 5.2 ----------------

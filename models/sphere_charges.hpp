@@ -15,16 +15,16 @@
 // unchanged and the whole angular momentum vector is conserved (DuToit Section 6.2,
 // Symmetry::Full). V is singular where two charges collide.
 //
-// Besides the views of SphereModel, the model offers ConstrainedLagrangian (models/views.hpp):
-// the same Lagrangian on R^{3n}, x = (x_1..x_n), M = m I, with the n constraints
-// g_i(x) = |x_i|^2 - 1 (DuToit Section 6.3). Its evaluations allocate nothing (they write into
-// outputs of the right size, which resize() leaves alone); the Hessian clears and refills the
-// whole 3n x 3n matrix.
+// Besides the views of SphereModel, the model offers ConstrainedLagrangian (DuToit Section 6.3;
+// models/bodies_on_spheres.hpp): the same Lagrangian on R^{3n}, x_i = q_i, M = diag(m_i I3),
+// with the n constraints g_i(x) = |x_i|^2 - 1. V extends off the sphere as written (chordal
+// distances in R^3), smooth wherever no two charges meet.
 
 #include <Eigen/Core>
 #include <string_view>
 #include <vector>
 
+#include "models/bodies_on_spheres.hpp"
 #include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
@@ -32,7 +32,8 @@
 
 namespace geomint {
 
-class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
+class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true>,
+                      public BodiesOnSpheres<SphereCharges, Eigen::Dynamic> {
  public:
   static constexpr std::string_view kName = "sphere_charges";
   static constexpr std::string_view kDescription =
@@ -54,25 +55,8 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
   double potential(const Points& q) const;
   void potential_gradient(const Points& q, Points& grad) const;
 
-  // ---- ConstrainedLagrangian view (DuToit Section 6.3) ----------------------------------
-
-  using Positions = Eigen::VectorXd;           // x = (x_1..x_n), 3n
-  using Constraints = Eigen::VectorXd;         // n
-  using ConstraintJacobian = Eigen::MatrixXd;  // n x 3n
-  using PositionMatrix = Eigen::MatrixXd;      // 3n x 3n
-  static constexpr bool kConstantPotentialGradient = false;
-
-  Eigen::Index positions_dimension() const { return 3 * bodies(); }
-  Eigen::Index constraint_count() const { return bodies(); }
-  /// The diagonal of M: m, 3n times.
-  const Positions& mass() const { return mass_; }
-
-  /// x_i = q_i, x_i' = w_i x q_i.
-  void configuration(double t, const State& y, Positions& x, Positions& v) const;
-  /// q_i = x_i, w_i = x_i x v_i: the inverse of configuration() where |x_i| = 1 and
-  /// x_i . v_i = 0 (then (x_i x v_i) x x_i = v_i); elsewhere w_i x q_i is the part of v_i
-  /// tangent to the sphere through x_i, scaled by |x_i|^2.
-  void set_configuration(double t, const Positions& x, const Positions& v, State& y) const;
+  /// V's Hessian in the q_i, read in R^3 (the ConstrainedLagrangian view, bodies_on_spheres.hpp).
+  void ambient_potential_hessian(const Points& q, PositionMatrix& hess) const;
 
   /// The rate omega at which the configuration q, turning rigidly about e3, supplies charge i's
   /// centripetal acceleration -omega^2 rho_i (rho_i = (x_i, y_i, 0)) by the tangential part of
@@ -84,27 +68,8 @@ class SphereCharges : public SphereModel<SphereCharges, Eigen::Dynamic, true> {
   /// P_i rho_i = 0 and P_i F_i = 0); the unit test checks the presets' rotating-frame field.
   double rotation_rate(const Points& q, Eigen::Index i) const;
 
-  double constrained_potential(const Positions& x) const;
-  void constrained_gradient(const Positions& x, Positions& grad) const;
-  void potential_hessian(const Positions& x, PositionMatrix& hess) const;
-
-  /// g_i = |x_i|^2 - 1.
-  void constraints(double t, const Positions& x, Constraints& g) const;
-  /// Dg = blockdiag(2 x_1^T, .., 2 x_n^T).
-  void constraint_jacobian(double t, const Positions& x, ConstraintJacobian& dg) const;
-  /// dg/dt = 0: the sphere does not move.
-  void constraint_rate(double t, const Positions& x, Constraints& rate) const;
-  /// (d/dt Dg) x' = 2 |x_i'|^2 per constraint, since g_i'' = 2 x_i . x_i'' + 2 |x_i'|^2.
-  void constraint_curvature(double t, const Positions& x, const Positions& v,
-                            Constraints& curvature) const;
-
  private:
-  using PointsRef = Eigen::Ref<const Points>;
-  double coulomb_energy(const PointsRef& q) const;
-  void coulomb_gradient(const PointsRef& q, Eigen::Ref<Points> grad) const;
-
   Inertia inertia_;
-  Positions mass_;
   Eigen::VectorXd charge_;  // e_i
   double coupling_;         // sigma k
 };

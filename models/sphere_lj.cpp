@@ -76,7 +76,15 @@ SphereLennardJones::SphereLennardJones(const ParameterSet& p)
     : pairs_(p["epsilon"], p["sigma"], static_cast<Eigen::Index>(p["n"]), p["cutoff"]) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
   inertia_ = Inertia::constant(n, p["m"]);
+  set_bodies(Eigen::VectorXd::Constant(n, p["m"]), 1.0, Points::Zero(3, n));
   allocate_scratch(n);
+}
+
+void SphereLennardJones::ambient_potential_hessian(const Points& q, PositionMatrix& hess) const {
+  hess.setZero(positions_dimension(), positions_dimension());
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j)
+      add_difference_hessian(i, j, pairs_.pair_hessian(q.col(i) - q.col(j)), hess);
 }
 
 double SphereLennardJones::lee2009_sigma() {

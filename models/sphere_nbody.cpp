@@ -16,6 +16,7 @@ ParameterSet SphereNBody::default_parameters() {
 SphereNBody::SphereNBody(const ParameterSet& p) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
   inertia_ = Inertia::constant(n, p["m"]);
+  set_bodies(Eigen::VectorXd::Constant(n, p["m"]), 1.0, Points::Zero(3, n));
   gamma_ = p["gamma"];
   allocate_scratch(n);
 }
@@ -44,6 +45,26 @@ void SphereNBody::potential_gradient(const Points& q, Points& grad) const {
       const double k = -gamma_ / (s * std::sqrt(s));
       grad.col(i) += k * q.col(j);
       grad.col(j) += k * q.col(i);
+    }
+}
+
+// With f(c) = -gamma c (1 - c^2)^{-1/2}, f' = -gamma (1 - c^2)^{-3/2} (the gradient above) and
+// f'' = -3 gamma c (1 - c^2)^{-5/2}, the pair term f(q_i.q_j) has the blocks
+//   (i, i): f'' q_j q_j^T,   (j, j): f'' q_i q_i^T,   (i, j): f'' q_j q_i^T + f' I,   (j, i) its transpose.
+void SphereNBody::ambient_potential_hessian(const Points& q, PositionMatrix& hess) const {
+  hess.setZero(positions_dimension(), positions_dimension());
+  for (Eigen::Index i = 0; i < q.cols(); ++i)
+    for (Eigen::Index j = i + 1; j < q.cols(); ++j) {
+      const Vec3 qi = q.col(i), qj = q.col(j);
+      const double c = qi.dot(qj);
+      const double s = (1.0 - c) * (1.0 + c);
+      const double f1 = -gamma_ / (s * std::sqrt(s));
+      const double f2 = 3.0 * c * f1 / s;
+      hess.block<3, 3>(3 * i, 3 * i) += f2 * qj * qj.transpose();
+      hess.block<3, 3>(3 * j, 3 * j) += f2 * qi * qi.transpose();
+      const Eigen::Matrix3d cross = f2 * qj * qi.transpose() + f1 * Eigen::Matrix3d::Identity();
+      hess.block<3, 3>(3 * i, 3 * j) += cross;
+      hess.block<3, 3>(3 * j, 3 * i) += cross.transpose();
     }
 }
 

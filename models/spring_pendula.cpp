@@ -31,6 +31,11 @@ SpringPendula::SpringPendula(const ParameterSet& p) {
   const Vec3 e1 = Vec3::UnitX(), e2 = Vec3::UnitY();
   springs_ = {Spring{0, 1, d * e1, p["kappa12"], d}, Spring{1, 2, -d * e2, p["kappa23"], d},
               Spring{2, 3, -d * e1, p["kappa34"], d}, Spring{3, 0, d * e2, p["kappa41"], d}};
+  Points pivots;  // p_1 = 0, p_2 = d e1, p_3 = d e1 - d e2, p_4 = -d e2
+  pivots << 0, d, d, 0,  //
+      0, 0, -d, -d,      //
+      0, 0, 0, 0;
+  set_bodies(Eigen::Vector4d::Constant(m), l, pivots);
   allocate_scratch(4);
 }
 
@@ -56,6 +61,23 @@ void SpringPendula::potential_gradient(const Points& q, Points& grad) const {
     const Vec3 f = (s.kappa * (length - s.rest) * half_length_ / length) * v;
     grad.col(s.j) += f;
     grad.col(s.i) -= f;
+  }
+}
+
+// Gravity is linear in q. A spring's vector s = r_ij - l/2 (q_i - q_j) has, as a function of
+// d = q_i - q_j, the Hessian of 1/2 kappa (|s| - |r_ij|)^2
+//   (l/2)^2 kappa [u u^T + (1 - |r_ij| / |s|) (I - u u^T)],   u = s / |s|.
+void SpringPendula::ambient_potential_hessian(const Points& q, PositionMatrix& hess) const {
+  hess.setZero();
+  for (const auto& s : springs_) {
+    const Vec3 v = s.r + half_length_ * (q.col(s.j) - q.col(s.i));
+    const double length = v.norm();
+    const Vec3 u = v / length;
+    const Eigen::Matrix3d along = u * u.transpose();
+    const Eigen::Matrix3d b =
+        (half_length_ * half_length_ * s.kappa) *
+        (along + (1.0 - s.rest / length) * (Eigen::Matrix3d::Identity() - along));
+    add_difference_hessian(s.i, s.j, b, hess);
   }
 }
 

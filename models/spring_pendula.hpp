@@ -12,11 +12,17 @@
 // Symmetry::None: with the pivots spread over the plane, rotating every q_i about the vertical
 // moves the link midpoints relative to each other and changes the spring energies, so no
 // component of the angular momentum is conserved (gravity alone would conserve L_z).
+//
+// Besides the views of SphereModel, the model offers ConstrainedLagrangian
+// (models/bodies_on_spheres.hpp): the bobs x_i = p_i + l q_i of mass m, g_i(x) = |x_i - p_i|^2 -
+// l^2. V extends off the spheres as written (gravity linear, each spring's length that of the
+// segment between the link midpoints), smooth wherever no spring has zero length.
 
 #include <array>
 #include <string_view>
 #include <vector>
 
+#include "models/bodies_on_spheres.hpp"
 #include "models/exercise.hpp"
 #include "models/parameters.hpp"
 #include "models/preset.hpp"
@@ -24,7 +30,8 @@
 
 namespace geomint {
 
-class SpringPendula : public SphereModel<SpringPendula, 4, true> {
+class SpringPendula : public SphereModel<SpringPendula, 4, true>,
+                      public BodiesOnSpheres<SpringPendula, 4> {
  public:
   static constexpr std::string_view kName = "spring_pendula";
   static constexpr std::string_view kDescription =
@@ -48,6 +55,8 @@ class SpringPendula : public SphereModel<SpringPendula, 4, true> {
   const Inertia& inertia() const { return inertia_; }
   double potential(const Points& q) const;
   void potential_gradient(const Points& q, Points& grad) const;
+  /// V's Hessian in the q_i, read in R^3 (the ConstrainedLagrangian view).
+  void ambient_potential_hessian(const Points& q, PositionMatrix& hess) const;
 
   const std::array<Spring, 4>& springs() const { return springs_; }
 

@@ -24,17 +24,12 @@ bool seen_by(std::string_view needs, std::string_view reader) {
 }
 
 /// Which catalogue integrators run on Model, as an integrator needing the view `reader` sees
-/// them: one character per entry in catalogue order ('1' runs, '0' not, '-' not seen). The
-/// constrained integrators also see whether the potential's gradient is constant (their Newton
-/// iteration then needs no Hessian: the one branch of their code the model decides).
+/// them: one character per entry in catalogue order ('1' runs, '0' not, '-' not seen).
 template <class Model>
 std::string runnable_signature(std::string_view reader) {
   std::string signature;
   for (const CompiledIntegrator<Model>& method : compiled_integrators<Model>())
     signature += !seen_by(method.needs, reader) ? '-' : method.runs ? '1' : '0';
-  if (reader == view::ConstrainedLagrangian::name) {
-    if constexpr (ConstrainedLagrangian<Model>) signature += Model::kConstantPotentialGradient ? 'g' : 'h';
-  }
   return signature;
 }
 
@@ -66,6 +61,10 @@ bool on_model_named(std::string_view model, F&& f) {
 }  // namespace
 
 bool first_of_its_class(std::string_view model, std::string_view reader) {
+  // The ConstrainedLagrangian view is each model's own second formulation (its positions,
+  // constraints and Hessian written for it alone), so for the constrained integrators every
+  // model that offers it is a class of its own.
+  if (reader == view::ConstrainedLagrangian::name) return true;
   return on_model_named(model, [&]<class Model>() {
     return !some_model_before(model, [&]<class M>() {
       return manifold_of<M>() == manifold_of<Model>() &&

@@ -26,11 +26,12 @@
 // inertia admits the explicit VI, and the implicit VI then solves (3.16) body by body; a coupled
 // one takes the coupled solve). The ConstrainedLagrangian view, read by the constrained
 // integrators only, is left out of the others' signature (offering it changes none of their
-// code paths), and the constrained integrators also see whether the potential's gradient is
-// constant (no Hessian in their Newton iteration). The suites whose checks are not about the
-// model itself (order, symmetry, symplecticity, energy drift) run each integrator on the first
-// registry model of every class it runs on (first_of_its_class); today
-//   (TS2)^n, diagonal inertia   spherical_pendulum (and, constrained with a Hessian, sphere_charges)
+// code paths); for the constrained integrators it is each model's own formulation (positions,
+// constraints, Hessian written per model), so every model offering it is a class of its own.
+// The suites whose checks are not about the model itself (order, symmetry, symplecticity,
+// energy drift) run each integrator on the first registry model of every class it runs on
+// (first_of_its_class); today, for the unconstrained integrators,
+//   (TS2)^n, diagonal inertia   spherical_pendulum
 //   (TS2)^n, coupled inertia    double_spherical_pendulum
 //   so3*                        free_rigid_body
 // The suites whose promise is about every state the integrator visits (the manifold, the
