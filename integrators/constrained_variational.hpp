@@ -97,9 +97,10 @@ class ConstrainedVariational : public FixedStepBase<M> {
   using ConstraintJacobian = typename M::ConstraintJacobian;
   static constexpr Declaration declaration = Method::declaration;
   static constexpr int kMaxIterations = 30;
-  /// The largest d + c the dense Newton matrix may have: two (d + c)^2 matrices (the Jacobian
-  /// and its LU) of 134 MB each, factorised in seconds per iteration.
-  static constexpr Eigen::Index kMaxDenseDimension = 4096;
+  /// The largest d + c the dense Newton matrix may have: its LU costs 2/3 (d + c)^3 flops every
+  /// iteration, 0.7 GFlop at 1024 (a few tenths of a second; the 642 molecules of lee2009,
+  /// d + c = 2568, took over 10 s a step on a 2-core VM, 2026-11-29).
+  static constexpr Eigen::Index kMaxDenseDimension = 1024;
 
   explicit ConstrainedVariational(const M& model)
       : FixedStepBase<M>(model),

@@ -739,6 +739,11 @@ run_case("T-2e6-rkmk4", ["--model", "free_rigid_body", "--integrator", "rkmk4", 
          2, [r"steps?", names_number(2e8)])
 run_case("lie-euler-h-1e-300", ["--model", "free_rigid_body", "--integrator", "lie_euler", "--h", "1e-300"],
          2, [r"steps?", names_number(1e300)])
+# The constrained integrators' dense Newton matrix on lee2009's 642 molecules: 2568 unknowns,
+# over the 1024 they allow (integrators/constrained_variational.hpp).
+run_case("constrained-dense-642-molecules", ["--model", "sphere_lj", "--preset", "lee2009", "--integrator",
+                                             "rattle", "--h", "0.01", "--T", "1"], 2,
+         [r"\b1024\b", r"constraints"])
 # 10^7 steps (under the cap of 10^8), but 10^7 rows of 19 numbers: over 1 GiB of output.
 run_case("output-over-1GiB", ["--model", "double_spherical_pendulum", "--integrator", "rk4", "--h", "1e-10",
                               "--T", "1e-3"], 2, [r"output|bytes|GiB|rows"])
