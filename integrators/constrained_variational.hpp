@@ -105,7 +105,7 @@ class ConstrainedVariational : public FixedStepBase<M> {
   explicit ConstrainedVariational(const M& model)
       : FixedStepBase<M>(model),
         d_(model.positions_dimension()),
-        c_(dense_dimension(model) - d_),
+        c_(checked_constraint_count(model)),
         lu_(d_ + c_),
         velocity_lu_(c_) {
     for (Positions* p : {&x0_, &v0_, &x1_, &v1_, &displacement_, &increment_, &grad_, &midpoint_, &force_})
@@ -150,16 +150,15 @@ class ConstrainedVariational : public FixedStepBase<M> {
   }
 
  private:
-  /// d + c, refused beyond kMaxDenseDimension (before anything is allocated).
-  static Eigen::Index dense_dimension(const M& model) {
-    const Eigen::Index n = model.positions_dimension() + model.constraint_count();
-    if (n > kMaxDenseDimension)
+  /// c, refused where d + c exceeds kMaxDenseDimension (before anything is allocated).
+  static Eigen::Index checked_constraint_count(const M& model) {
+    if (model.positions_dimension() + model.constraint_count() > kMaxDenseDimension)
       throw InputError(std::string(declaration.name) + ": the model's constrained form has " +
                        std::to_string(model.positions_dimension()) + " positions and " +
                        std::to_string(model.constraint_count()) +
                        " constraints; the dense Newton matrix allows at most " +
                        std::to_string(kMaxDenseDimension) + " together");
-    return n;
+    return model.constraint_count();
   }
 
   using Unknowns = Eigen::Matrix<double, Eigen::Dynamic, 1>;

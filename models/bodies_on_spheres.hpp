@@ -10,8 +10,8 @@
 // multipliers), but the midpoint rule evaluates grad V at chord midpoints, inside the spheres,
 // so each model says where its extension is smooth. A model on (S^2)^n whose state is
 // (q_1..q_n, w_1..w_n), q_i' = w_i x q_i with w_i . q_i = 0 (models/sphere_model.hpp), offers the
-// view by deriving from BodiesOnSpheres<Model, n> and calling set_bodies in its constructor;
-// it supplies
+// view by deriving from BodiesOnSpheres<Model, n> and calling set_bodies in its constructor
+// once its inertia is set (M_ii = m_i r^2, diagonal: the masses are read from it); it supplies
 //   - potential(q) and potential_gradient(q, grad) of V_S (its SphereLagrangian view), the
 //     gradient the plain one of the formula in R^{3n}, not projected onto the spheres, and
 //   - ambient_potential_hessian(q, hess): that formula's 3n x 3n Hessian in the q_i,
@@ -104,9 +104,10 @@ class BodiesOnSpheres {
   }
 
  protected:
-  /// Body i of mass masses(i) on the sphere of radius r about pivots.col(i).
-  void set_bodies(const Eigen::VectorXd& masses, double radius, const Directions& pivots) {
-    mass_ = masses.transpose().replicate(3, 1).reshaped();
+  /// Body i on the sphere of radius r about pivots.col(i), of mass M_ii / r^2 (the model's
+  /// diagonal inertia).
+  void set_bodies(double radius, const Directions& pivots) {
+    mass_ = (model().inertia().diagonal() / (radius * radius)).transpose().replicate(3, 1).reshaped();
     radius_ = radius;
     pivot_ = pivots;
     direction_ = pivots;

@@ -110,7 +110,7 @@ SphereCharges::SphereCharges(const ParameterSet& p) {
   masses.head(n1).setConstant(p["m1"]);
   charge_.head(n1).setConstant(p["e1"]);
   inertia_ = Inertia(masses);
-  set_bodies(masses, 1.0, Points::Zero(3, n));
+  set_bodies(1.0, Points::Zero(3, n));
   coupling_ = p["sigma"] * p["k"];
   allocate_scratch(n);
 }

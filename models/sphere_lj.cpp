@@ -76,7 +76,7 @@ SphereLennardJones::SphereLennardJones(const ParameterSet& p)
     : pairs_(p["epsilon"], p["sigma"], static_cast<Eigen::Index>(p["n"]), p["cutoff"]) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
   inertia_ = Inertia::constant(n, p["m"]);
-  set_bodies(Eigen::VectorXd::Constant(n, p["m"]), 1.0, Points::Zero(3, n));
+  set_bodies(1.0, Points::Zero(3, n));
   allocate_scratch(n);
 }
 

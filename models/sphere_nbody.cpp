@@ -16,7 +16,7 @@ ParameterSet SphereNBody::default_parameters() {
 SphereNBody::SphereNBody(const ParameterSet& p) {
   const auto n = static_cast<Eigen::Index>(p["n"]);
   inertia_ = Inertia::constant(n, p["m"]);
-  set_bodies(Eigen::VectorXd::Constant(n, p["m"]), 1.0, Points::Zero(3, n));
+  set_bodies(1.0, Points::Zero(3, n));
   gamma_ = p["gamma"];
   allocate_scratch(n);
 }

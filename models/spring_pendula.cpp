@@ -35,7 +35,7 @@ SpringPendula::SpringPendula(const ParameterSet& p) {
   pivots << 0, d, d, 0,  //
       0, 0, -d, -d,      //
       0, 0, 0, 0;
-  set_bodies(Eigen::Vector4d::Constant(m), l, pivots);
+  set_bodies(l, pivots);
   allocate_scratch(4);
 }
 
